@@ -1,0 +1,54 @@
+"""The Younuo rules engine: pure rules, no I/O, no clock, no global random state.
+
+Everything a program needs is importable from here::
+
+    from younuo.engine import Game, Rules, Action, Card, Color
+
+See ``docs/rules.md`` for the rules in the project's words and the decisions taken
+where the rule book left a choice.
+"""
+
+from younuo.engine.actions import Action, ActionType
+from younuo.engine.cards import (
+    ALL_CARDS,
+    COLORS,
+    Card,
+    Color,
+    Rank,
+    hand_points,
+    parse_cards,
+    party_deck,
+    standard_deck,
+)
+from younuo.engine.errors import IllegalAction, RecordError, RulesError, YounuoError
+from younuo.engine.events import Event
+from younuo.engine.game import Game
+from younuo.engine.rng import Rng
+from younuo.engine.rules import CHOICES, PRESETS, Rules
+from younuo.engine.views import PlayerView, redact
+
+__all__ = [
+    "ALL_CARDS",
+    "CHOICES",
+    "COLORS",
+    "PRESETS",
+    "Action",
+    "ActionType",
+    "Card",
+    "Color",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "PlayerView",
+    "Rank",
+    "RecordError",
+    "Rng",
+    "Rules",
+    "RulesError",
+    "YounuoError",
+    "hand_points",
+    "parse_cards",
+    "party_deck",
+    "redact",
+    "standard_deck",
+]

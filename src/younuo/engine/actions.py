@@ -1,0 +1,171 @@
+"""Actions: what a player (or the server's clock) asks the game to do.
+
+One small immutable type covers every action of RECORD.md, so that records, bots, RL
+agents and the server all speak the same language::
+
+    Action.play("ann", Card.parse("R5"))
+    Action.play("bob", Card.parse("W"), color=Color.GREEN)
+    Action.draw("cat")
+    Action.from_dict({"player": "dan", "type": "catch", "target": "ann"})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from younuo.engine.cards import Card, Color
+from younuo.engine.errors import RecordError
+
+
+class ActionType(StrEnum):
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    CHOOSE_COLOR = "choose_color"
+    UNO = "uno"
+    CATCH = "catch"
+    CHALLENGE = "challenge"
+    LEAVE = "leave"
+    NEXT_ROUND = "next_round"
+    TIMEOUT = "timeout"
+    MATCH_CLOCK = "match_clock"
+    """The match clock ran out (R-SCORE-5); sent by the server, with no player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action. ``card`` and ``cards`` are exclusive; ``cards`` is for multi-play (R-MULTI)."""
+
+    type: ActionType
+    player: str | None = None
+    card: Card | None = None
+    cards: tuple[Card, ...] | None = None
+    color: Color | None = None
+    target: str | None = None
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """The cards a play puts down, in the order given."""
+        if self.cards is not None:
+            return self.cards
+        return (self.card,) if self.card is not None else ()
+
+    # Constructors, named as the action types.
+    @classmethod
+    def play(
+        cls,
+        player: str,
+        card: Card | tuple[Card, ...] | list[Card],
+        color: Color | None = None,
+        target: str | None = None,
+    ) -> Action:
+        if isinstance(card, Card):
+            return cls(ActionType.PLAY, player, card=card, color=color, target=target)
+        return cls(ActionType.PLAY, player, cards=tuple(card), color=color, target=target)
+
+    @classmethod
+    def draw(cls, player: str) -> Action:
+        return cls(ActionType.DRAW, player)
+
+    @classmethod
+    def pass_(cls, player: str) -> Action:
+        return cls(ActionType.PASS, player)
+
+    @classmethod
+    def choose_color(cls, player: str, color: Color) -> Action:
+        return cls(ActionType.CHOOSE_COLOR, player, color=color)
+
+    @classmethod
+    def uno(cls, player: str) -> Action:
+        return cls(ActionType.UNO, player)
+
+    @classmethod
+    def catch(cls, player: str, target: str) -> Action:
+        return cls(ActionType.CATCH, player, target=target)
+
+    @classmethod
+    def challenge(cls, player: str) -> Action:
+        return cls(ActionType.CHALLENGE, player)
+
+    @classmethod
+    def leave(cls, player: str) -> Action:
+        return cls(ActionType.LEAVE, player)
+
+    @classmethod
+    def next_round(cls, player: str | None = None) -> Action:
+        return cls(ActionType.NEXT_ROUND, player)
+
+    @classmethod
+    def timeout(cls, player: str) -> Action:
+        return cls(ActionType.TIMEOUT, player)
+
+    @classmethod
+    def match_clock(cls) -> Action:
+        return cls(ActionType.MATCH_CLOCK)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record form: only the fields that are set."""
+        out: dict[str, Any] = {}
+        if self.player is not None:
+            out["player"] = self.player
+        out["type"] = self.type.value
+        if self.card is not None:
+            out["card"] = self.card.code
+        if self.cards is not None:
+            out["cards"] = [c.code for c in self.cards]
+        if self.color is not None:
+            out["color"] = self.color.value
+        if self.target is not None:
+            out["target"] = self.target
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """Read the record form. Malformed input raises :class:`RecordError`.
+
+        A missing field is not malformed: the game refuses such an action by the rules.
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError("bad_action", "an action must be an object")
+        unknown = set(data) - _FIELDS
+        if unknown:
+            raise RecordError(
+                "bad_action", f"unknown action field(s) {', '.join(sorted(map(str, unknown)))}"
+            )
+        kind = data.get("type")
+        try:
+            action_type = ActionType(kind)
+        except ValueError:
+            raise RecordError(
+                "bad_action_type",
+                f"unknown action type {kind!r}: use one of {', '.join(ActionType)}",
+            ) from None
+        player = _optional_str(data, "player")
+        target = _optional_str(data, "target")
+        color = data.get("color")
+        if color is not None:
+            if not isinstance(color, str):
+                raise RecordError("bad_color", f"color must be a name, not {color!r}")
+            color = Color.parse(color)
+        card = data.get("card")
+        if card is not None:
+            card = Card.parse(card)
+        cards = data.get("cards")
+        if cards is not None:
+            if not isinstance(cards, list):
+                raise RecordError("bad_action", "cards must be a list of card codes")
+            cards = tuple(Card.parse(code) for code in cards)
+        return cls(action_type, player, card=card, cards=cards, color=color, target=target)
+
+
+_FIELDS = frozenset({"type", "player", "card", "cards", "color", "target"})
+
+
+def _optional_str(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise RecordError("bad_action", f"{key} must be a player name, not {value!r}")
+    return value

@@ -1,0 +1,175 @@
+"""Cards, colors, ranks and decks (R-CARD).
+
+Cards are small immutable values. ``Card.parse("R+2")`` reads the card codes of the
+rule book and ``str(card)`` writes them back; every distinct card exists once, so
+cards compare and hash as cheaply as tuples.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from younuo.engine.errors import RecordError
+
+
+class Color(StrEnum):
+    """The four suit colors. The value is the name used in actions and records."""
+
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+
+    @property
+    def code(self) -> str:
+        """The one-letter code used in card codes: ``R Y G B``."""
+        return _COLOR_CODES[self]
+
+    @classmethod
+    def parse(cls, name: str) -> Color:
+        """Read a color name (``"red"``); raise :class:`RecordError` otherwise."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise RecordError(
+                "bad_color", f"unknown color {name!r}: use red, yellow, green or blue"
+            ) from None
+
+
+_COLOR_CODES = {Color.RED: "R", Color.YELLOW: "Y", Color.GREEN: "G", Color.BLUE: "B"}
+COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+
+
+class Rank(StrEnum):
+    """What a card is, apart from its color. The value is its part of the card code."""
+
+    ZERO = "0"
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    SKIP = "S"
+    REVERSE = "R"
+    DRAW_TWO = "+2"
+    DISCARD_ALL = "A"
+    WILD = "W"
+    WILD_DRAW_FOUR = "W+4"
+    WILD_BOUNCE = "WB"
+
+    @property
+    def is_number(self) -> bool:
+        return self in _NUMBERS
+
+    @property
+    def is_wild(self) -> bool:
+        return self in _WILDS
+
+    @property
+    def draw_amount(self) -> int:
+        """Cards the next player must draw for one such card (0 for most ranks)."""
+        return _DRAW_AMOUNT.get(self, 0)
+
+    @property
+    def points(self) -> int:
+        """Card points at the end of a round (R-CARD-4)."""
+        return _POINTS[self]
+
+
+_NUMBERS = frozenset(Rank(str(n)) for n in range(10))
+_WILDS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_BOUNCE})
+_DRAW_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
+_COLORED_RANKS = frozenset(Rank) - _WILDS
+_POINTS = {r: int(r.value) if r in _NUMBERS else 50 if r in _WILDS else 20 for r in Rank}
+
+
+class Card(NamedTuple):
+    """One card: a color (``None`` for wilds) and a rank.
+
+    >>> Card.parse("GR")
+    Card.parse('GR')
+    >>> str(Card(Color.RED, Rank.DRAW_TWO))
+    'R+2'
+    """
+
+    color: Color | None
+    rank: Rank
+
+    @classmethod
+    def parse(cls, code: str) -> Card:
+        """Read a card code (``R5``, ``GR``, ``Y+2``, ``BA``, ``W``, ``W+4``, ``WB``)."""
+        card = _BY_CODE.get(code) if isinstance(code, str) else None
+        if card is None:
+            raise RecordError(
+                "bad_card",
+                f"unknown card code {code!r}: a color letter R/Y/G/B and 0-9, S, R, +2 or A;"
+                " or W, W+4, WB",
+            )
+        return card
+
+    @property
+    def code(self) -> str:
+        return self.rank.value if self.color is None else self.color.code + self.rank.value
+
+    @property
+    def points(self) -> int:
+        return self.rank.points
+
+    @property
+    def is_wild(self) -> bool:
+        return self.color is None
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+
+def _all_cards() -> dict[str, Card]:
+    cards = {rank.value: Card(None, rank) for rank in _WILDS}
+    for color in COLORS:
+        for rank in _COLORED_RANKS:
+            card = Card(color, rank)
+            cards[card.code] = card
+    return cards
+
+
+_BY_CODE = _all_cards()
+ALL_CARDS: tuple[Card, ...] = tuple(_BY_CODE.values())
+
+
+def parse_cards(codes: list[str] | tuple[str, ...]) -> list[Card]:
+    """Read a list of card codes."""
+    return [Card.parse(code) for code in codes]
+
+
+def standard_deck() -> list[Card]:
+    """The 108 cards of one standard deck (R-CARD-1), in a fixed order."""
+    deck: list[Card] = []
+    for color in COLORS:
+        deck.append(Card(color, Rank.ZERO))
+        for rank in Rank:
+            if rank is not Rank.ZERO and rank in _COLORED_RANKS and rank is not Rank.DISCARD_ALL:
+                deck += [Card(color, rank)] * 2
+    deck += [Card(None, Rank.WILD)] * 4 + [Card(None, Rank.WILD_DRAW_FOUR)] * 4
+    return deck
+
+
+def party_deck() -> list[Card]:
+    """The 120 cards of one party deck (R-CARD-2): standard plus Discard All and Wild Bounce."""
+    deck = standard_deck()
+    for color in COLORS:
+        deck += [Card(color, Rank.DISCARD_ALL)] * 2
+    deck += [Card(None, Rank.WILD_BOUNCE)] * 4
+    return deck
+
+
+def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:
+    """Sum of card points (R-CARD-4)."""
+    return sum(card.rank.points for card in cards)

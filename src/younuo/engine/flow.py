@@ -1,0 +1,66 @@
+"""Turn order: ending a turn, skips, automatic penalty draws and deadlock (R-TURN, R-STACK)."""
+
+from __future__ import annotations
+
+from younuo.engine.events import Event
+from younuo.engine.legality import has_stack_answer
+from younuo.engine.state import PLAYING, TURN, State
+
+
+def end_turn(s: State, seat: int, skip: int = 0) -> None:
+    """Pass the turn on from ``seat``, skipping ``skip`` players, then settle what follows."""
+    if s.status != PLAYING:
+        return
+    s.phase = TURN
+    s.drawn = None
+    for _ in range(skip):
+        seat = s.next_seat(seat)
+        s.emit(Event("skip", s.players[seat]))
+    s.current = s.next_seat(seat)
+    settle(s)
+
+
+def take_penalty(s: State, seat: int) -> None:
+    """The player draws the whole pending total; the stack and any challenge end."""
+    count = s.pending
+    clear_penalty(s)
+    s.take(seat, count, "penalty")
+
+
+def clear_penalty(s: State) -> None:
+    s.pending = 0
+    s.pending_kind = None
+    s.stack.clear()
+    s.challenge = None
+    s.top_share = 0
+    s.top_w4 = 0
+
+
+def has_choice(s: State, seat: int) -> bool:
+    """Whether the player facing a penalty can do anything but draw it (R-STACK)."""
+    challenge = s.challenge
+    if challenge is not None and challenge.victim == seat:
+        return True
+    return has_stack_answer(s, seat)
+
+
+def settle(s: State) -> None:
+    """Resolve what needs no decision: penalties with no choice, then a deadlock."""
+    from younuo.engine.rounds import end_round_deadlock  # rounds builds on this module
+
+    while s.status == PLAYING:
+        seat = s.current
+        assert seat is not None
+        if s.pending and s.phase == TURN and s.rules.jump_in != "all" and not has_choice(s, seat):
+            take_penalty(s, seat)
+            s.idle_turns += 1
+            s.current = s.next_seat(seat)
+            continue
+        if not s.can_draw() and s.idle_turns >= s.active():
+            end_round_deadlock(s)
+        return
+
+
+def close_catch_window(s: State) -> None:
+    """R-UNO-2: a play, draw, pass, challenge, choose_color or timeout closes the window."""
+    s.exposed = None

@@ -1,0 +1,156 @@
+"""What one player may see: :class:`PlayerView` and :func:`redact`.
+
+These are the only ways information leaves the engine for a player, a bot or a
+spectator (``player=None``). Another player's cards appear only where a rule reveals
+them: the accused's hand to the challenger (R-DRAW4-2), the hands exchanged by a 7-0
+swap to those who exchanged them (R-HOUSE-70), and every hand at the end of a round
+when it is counted (R-SCORE-2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from younuo.engine.cards import Card, Color, Rank
+from younuo.engine.events import Event
+from younuo.engine.rules import Rules
+from younuo.engine.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """The table as ``player`` sees it (``player`` is None for a spectator)."""
+
+    player: str | None
+    players: tuple[str, ...]
+    rules: Rules
+    status: str
+    round: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    top: Card | None
+    color: Color | None
+    direction: int
+    current: str | None
+    phase: str
+    drawn: Card | None
+    pending_draw: int
+    pending_kind: Rank | None
+    challenge_open: bool
+    pile_count: int
+    discard_count: int
+    called_uno: tuple[bool, ...]
+    exposed: str | None
+    in_match: tuple[bool, ...]
+    in_round: tuple[bool, ...]
+    teams: tuple[int, ...] | None
+    last_play: tuple[tuple[Card, ...] | None, ...]
+    top_owner: str | None
+    scores: tuple[int, ...]
+    round_winner: str | None
+    round_points: int | None
+    match_winner: str | None
+    timeouts: tuple[int, ...]
+    reveal: tuple[str, tuple[Card, ...]] | None
+    """The last challenge's reveal shown to this player: (accused, their hand)."""
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.player is None else self.players.index(self.player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        out["rules"] = self.rules.to_dict()
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Color | Rank):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def make_view(s: State, seat: int | None) -> PlayerView:
+    mine = seat is not None
+    reveal = None
+    if s.reveal is not None and mine and s.reveal[0] == seat:
+        reveal = (s.players[s.reveal[1]], s.reveal[2])
+    challenge = s.challenge
+    return PlayerView(
+        player=s.name(seat),
+        players=s.players,
+        rules=s.rules,
+        status=s.status,
+        round=s.round,
+        hand=tuple(s.hands[seat]) if seat is not None else (),
+        hand_counts=tuple(len(h) for h in s.hands),
+        top=s.top(),
+        color=s.color,
+        direction=s.direction,
+        current=s.name(s.current),
+        phase=s.phase,
+        drawn=s.drawn if mine and s.current == seat else None,
+        pending_draw=s.pending,
+        pending_kind=s.pending_kind,
+        challenge_open=challenge is not None and challenge.victim == seat,
+        pile_count=len(s.pile),
+        discard_count=len(s.discard),
+        called_uno=tuple(s.called),
+        exposed=s.name(s.exposed),
+        in_match=tuple(s.in_match),
+        in_round=tuple(s.in_round),
+        teams=tuple(s.team_of) if s.team_mode or s.rules.partner_rotation else None,
+        last_play=tuple(s.last_play),
+        top_owner=s.name(s.top_owner),
+        scores=tuple(s.scores),
+        round_winner=s.name(s.round_winner),
+        round_points=s.round_points,
+        match_winner=s.name(s.match_winner),
+        timeouts=tuple(s.timeouts),
+        reveal=reveal,
+    )
+
+
+def redact(event: Event, player: str | None) -> Event:
+    """``event`` as ``player`` may see it: hidden cards become ``None``."""
+    kind = event.type
+    if kind == "draw":
+        if event.player != player:
+            return dataclasses.replace(event, cards=None)
+    elif kind == "deal":
+        return _keep_hands(event, {player})
+    elif kind == "reveal":
+        if event.target != player:
+            return dataclasses.replace(event, cards=None)
+    elif kind == "swap":
+        if player not in (event.player, event.target):
+            return _keep_hands(event, set())
+    elif kind == "rotate":
+        return _rotate_for(event, player)
+    return event
+
+
+def _keep_hands(event: Event, seen: set[str | None]) -> Event:
+    assert event.hands is not None
+    hands = tuple((name, cards if name in seen else None) for name, cards in event.hands)
+    return dataclasses.replace(event, hands=hands)
+
+
+def _rotate_for(event: Event, player: str | None) -> Event:
+    # Each player sees the hand they received and the one they passed on (they held it).
+    assert event.hands is not None
+    names = [name for name, _ in event.hands]
+    seen: set[str | None] = {player}
+    if player in names:
+        step = 1 if event.get("direction", 1) == 1 else -1
+        seen.add(names[(names.index(player) + step) % len(names)])
+    return _keep_hands(event, seen)
