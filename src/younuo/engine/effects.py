@@ -181,3 +181,7 @@ def _after_exchange(s: State, seats: tuple[int, ...]) -> None:
     # R-UNO-1: one card received by a swap needs no call, and catching it is false.
     for seat in seats:
         s.called[seat] = len(s.hands[seat]) == 1
+    # The one-card hand the player played down to has changed hands: nobody is
+    # left to catch for it (R-UNO-2 edge case: catching after a swap is a false catch).
+    if s.exposed in seats:
+        s.exposed = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from younuo.engine.events import Event
-from younuo.engine.legality import has_stack_answer
+from younuo.engine.moves import legal_plays
 from younuo.engine.state import PLAYING, TURN, State
 
 
@@ -41,7 +41,7 @@ def has_choice(s: State, seat: int) -> bool:
     challenge = s.challenge
     if challenge is not None and challenge.victim == seat:
         return True
-    return has_stack_answer(s, seat)
+    return bool(legal_plays(s, seat))
 
 
 def settle(s: State) -> None:

@@ -35,13 +35,15 @@ from younuo.engine.views import PlayerView, make_view, redact
 class Game:
     """A match of Younuo under one set of rules, from the deal to the match winner."""
 
-    __slots__ = ("_history", "_origin", "_s")
+    __slots__ = ("_history", "_opening", "_origin", "_s")
 
     def __init__(self, state: State, origin: dict[str, Any]) -> None:
         """Use :meth:`new` or :meth:`from_setup`."""
         self._s = state
         self._origin = origin
         self._history: list[Action] = []
+        # The deal and start card happen before any action: keep their events for replays.
+        self._opening: tuple[Event, ...] = tuple(state.events)
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -135,6 +137,11 @@ class Game:
         return self._s.round
 
     @property
+    def opening_events(self) -> tuple[Event, ...]:
+        """The events of the game's creation (round start, deal, start card), before any action."""
+        return self._opening
+
+    @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied so far, in order."""
         return tuple(self._history)
@@ -196,6 +203,7 @@ class Game:
         """An independent copy, for search."""
         twin = Game(self._s.copy(), self._origin)
         twin._history = self._history[:]
+        twin._opening = self._opening
         return twin
 
     def snapshot(self) -> dict[str, Any]:
@@ -241,7 +249,8 @@ def _new_state(
         players=names,
         rules=rules,
         rng=Rng(seed),
-        team_mode=teams is not None,
+        # R-TEAM: partner rotation plays in (rotating) pairs, so its rounds are team rounds.
+        team_mode=teams is not None or rules.partner_rotation,
         team_of=_team_of(names, teams),
         hands=[[] for _ in names],
         in_match=[True] * n,

@@ -24,36 +24,65 @@ _NO_COLOR: tuple[Color | None, ...] = (None,)
 _NO_TARGET: tuple[int | None, ...] = (None,)
 
 
-def legal_plays(s: State, seat: int) -> list[tuple[Action, PlayPlan]]:
-    """Every legal play of ``seat`` now (in turn, or a jump-in), with its plan."""
+def legal_plays(s: State, seat: int) -> list[Action]:
+    """Every legal play of ``seat`` now (in turn, or a jump-in)."""
     hand = s.hands[seat]
     if not hand or not s.in_round[seat]:
         return []
     top = s.top()
+    rules = s.rules
     if seat != s.current:
-        if s.rules.jump_in == "off" or top is None or s.top_owner == seat:
+        mode = rules.jump_in
+        if mode == "off" or top is None or s.top_owner == seat or top not in hand:
             return []
-        firsts = [top] if top in hand else []
+        if mode == "numbers" and not top.rank.is_number:
+            return []
+        firsts = [top]
     elif s.phase == CHOOSE:
         return []
     elif s.phase == DRAWN:
         assert s.drawn is not None
         firsts = [s.drawn]
     elif s.pending:
-        rules, kind, color = s.rules, s.pending_kind, s.color
+        kind, color = s.pending_kind, s.color
         firsts = [c for c in dict.fromkeys(hand) if can_answer_penalty(rules, c, kind, color)]
     else:
         color = s.color
         firsts = [c for c in dict.fromkeys(hand) if matches(c, top, color)]
-    out: list[tuple[Action, PlayPlan]] = []
-    for card in firsts:
-        _expand(s, seat, (card,), out)
-    if s.rules.multi_play != "off" and s.phase != DRAWN:
+    out: list[Action] = []
+    _singles(s, seat, firsts, out)
+    if rules.multi_play != "off" and s.phase != DRAWN:
         _multi(s, seat, firsts, out)
     return out
 
 
-def _multi(s: State, seat: int, firsts: list[Card], out: list[tuple[Action, PlayPlan]]) -> None:
+def _singles(s: State, seat: int, firsts: list[Card], out: list[Action]) -> None:
+    """One-card plays. The common cases skip the full check: they cannot fail it."""
+    rules = s.rules
+    checked = len(s.hands[seat]) == 1 and rules.last_card != "any"
+    cache = s.actions
+    for card in firsts:
+        rank = card.rank
+        if checked or rank is Rank.DISCARD_ALL or (rules.seven_zero and rank is Rank.SEVEN):
+            _expand(s, seat, (card,), out)
+        elif card.color is None:
+            for color in COLORS:
+                out.append(_cached_play(s, cache, seat, card, color))
+        else:
+            out.append(_cached_play(s, cache, seat, card, None))
+
+
+def _cached_play(
+    s: State, cache: dict[tuple[object, ...], Action], seat: int, card: Card, color: Color | None
+) -> Action:
+    key = (seat, card, color)
+    action = cache.get(key)
+    if action is None:
+        action = cache[key] = Action(ActionType.PLAY, s.players[seat], card=card, color=color)
+    return action
+
+
+def _multi(s: State, seat: int, firsts: list[Card], out: list[Action]) -> None:
     hand = s.hands[seat]
     jump = seat != s.current
     same_rank = s.rules.multi_play == "same_rank" and not jump
@@ -75,9 +104,7 @@ def _multi(s: State, seat: int, firsts: list[Card], out: list[tuple[Action, Play
             _expand(s, seat, (first, *rest), out)
 
 
-def _expand(
-    s: State, seat: int, cards: tuple[Card, ...], out: list[tuple[Action, PlayPlan]]
-) -> None:
+def _expand(s: State, seat: int, cards: tuple[Card, ...], out: list[Action]) -> None:
     """Add each legal way (color named, swap target) to put down ``cards``."""
     first = cards[0]
     if first.color is None:
@@ -108,7 +135,7 @@ def _expand(
                     color=color,
                     target=None if target is None else s.players[target],
                 )
-                out.append((action, plan))
+                out.append(action)
 
 
 def can_play(s: State, seat: int) -> bool:
@@ -117,14 +144,13 @@ def can_play(s: State, seat: int) -> bool:
 
 
 def forced_stack_blocks_draw(s: State, seat: int) -> bool:
-    """R-STACK ``forced_stacking``: holding a card that stacks forbids taking the penalty."""
+    """R-STACK ``forced_stacking``: a legal stacking play forbids taking the penalty.
+
+    A bounce or a challenge stays open but does not force anything.
+    """
     if not (s.rules.forced_stacking and s.pending):
         return False
-    rules, kind, color = s.rules, s.pending_kind, s.color
-    return any(
-        c.rank is not Rank.WILD_BOUNCE and can_answer_penalty(rules, c, kind, color)
-        for c in s.hands[seat]
-    )
+    return any(a.played[0].rank is not Rank.WILD_BOUNCE for a in legal_plays(s, seat))
 
 
 def about_to_uno(s: State, seat: int) -> bool:
@@ -136,45 +162,65 @@ def about_to_uno(s: State, seat: int) -> bool:
         return False
     if size > 2 and s.rules.multi_play == "off" and s.rules.deck != "party":
         return False
-    return any(size - len(p.cards) - len(p.companions) == 1 for _, p in legal_plays(s, seat))
+    return any(_left_after(s, seat, a) == 1 for a in legal_plays(s, seat))
+
+
+def _left_after(s: State, seat: int, action: Action) -> int:
+    """Cards left in hand after a legal play (Discard All takes its color with it)."""
+    cards = action.played
+    left = len(s.hands[seat]) - len(cards)
+    if cards[0].rank is Rank.DISCARD_ALL:
+        colors = {c.color for c in cards}
+        left -= sum(1 for c in s.hands[seat] if c.color in colors) - len(cards)
+    return left
 
 
 def legal_actions(s: State, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now. The server's ``timeout`` and ``match_clock`` are not listed."""
-    name = s.players[seat]
+    """Every action ``seat`` may take now.
+
+    The server's ``timeout`` and ``match_clock`` are accepted but not listed.
+    """
     if s.status == MATCH_OVER or not s.in_match[seat]:
         return []
     if s.status == ROUND_OVER:
-        return [Action.next_round(name), Action.leave(name)]
+        return [_simple(s, ActionType.NEXT_ROUND, seat), _simple(s, ActionType.LEAVE, seat)]
     out: list[Action] = []
     if s.in_round[seat]:
-        plays = [action for action, _ in legal_plays(s, seat)]
+        plays = legal_plays(s, seat)
         out += plays
         if seat == s.current:
-            out += _turn_actions(s, seat, bool(plays))
+            _turn_actions(s, seat, bool(plays), out)
         if not s.called[seat] and (len(s.hands[seat]) == 1 or about_to_uno(s, seat)):
-            out.append(Action.uno(name))
+            out.append(_simple(s, ActionType.UNO, seat))
         exposed = s.exposed
         if exposed is not None and exposed != seat:
-            out.append(Action.catch(name, s.players[exposed]))
-    out.append(Action.leave(name))
+            out.append(_simple(s, ActionType.CATCH, seat, target=exposed))
+    out.append(_simple(s, ActionType.LEAVE, seat))
     return out
 
 
-def _turn_actions(s: State, seat: int, can: bool) -> list[Action]:
-    name = s.players[seat]
+def _turn_actions(s: State, seat: int, can: bool, out: list[Action]) -> None:
     if s.phase == CHOOSE:
-        return [Action.choose_color(name, color) for color in COLORS]
-    if s.phase == DRAWN:
-        return [] if s.rules.force_play else [Action.pass_(name)]
-    out: list[Action] = []
-    challenge = s.challenge
-    if s.pending:
+        out += [_simple(s, ActionType.CHOOSE_COLOR, seat, color=color) for color in COLORS]
+    elif s.phase == DRAWN:
+        if not s.rules.force_play:
+            out.append(_simple(s, ActionType.PASS, seat))
+    elif s.pending:
+        challenge = s.challenge
         if challenge is not None and challenge.victim == seat:
-            out.append(Action.challenge(name))
+            out.append(_simple(s, ActionType.CHALLENGE, seat))
         if not forced_stack_blocks_draw(s, seat):
-            out.append(Action.draw(name))
+            out.append(_simple(s, ActionType.DRAW, seat))
     elif not (s.rules.force_play and can):
-        out.append(Action.draw(name))
-    return out
+        out.append(_simple(s, ActionType.DRAW, seat))
 
+
+def _simple(
+    s: State, kind: ActionType, seat: int, target: int | None = None, color: Color | None = None
+) -> Action:
+    key = (kind, seat, target, color)
+    action = s.actions.get(key)
+    if action is None:
+        name = None if target is None else s.players[target]
+        action = s.actions[key] = Action(kind, s.players[seat], color=color, target=name)
+    return action

@@ -153,7 +153,10 @@ def _turn_start_card(s: State, card: Card, first: int) -> None:
     s.current = first
     s.emit(Event("start_card", cards=(card,), color=card.color))
     rank = card.rank
-    if rank is Rank.SKIP or (rank is Rank.REVERSE and s.active() == 2):
+    # R-TURN-3: in a 2-player game a Reverse start card is a Skip, unless the
+    # two_player_reverse option makes Reverse a plain reverse there.
+    two_skip = s.active() == 2 and s.rules.two_player_reverse == "skip"
+    if rank is Rank.SKIP or (rank is Rank.REVERSE and two_skip):
         if rank is Rank.REVERSE:
             s.direction = -s.direction
             s.top_flips = 1
@@ -292,9 +295,14 @@ def match_clock(s: State) -> None:
 
 def _leader(s: State) -> int:
     seats = [i for i in range(s.n) if s.in_match[i]]
-    if s.team_mode and s.round_winner is not None and s.rules.scoring == "cumulative":
-        return s.round_winner
-    return best_seat(seats, s.scores, s.hands, lowest_wins(s.rules.scoring))
+    best = best_seat(seats, s.scores, s.hands, lowest_wins(s.rules.scoring))
+    # R-TEAM: the leading team wins; name the round's winner when they are of that team
+    # (team-mates share one score). Partner rotation ranks single players.
+    winner = s.round_winner
+    team_play = s.team_mode and not s.rules.partner_rotation
+    if team_play and winner is not None and s.scores[winner] == s.scores[best]:
+        return winner
+    return best
 
 
 def _check_match_end(s: State) -> None:
@@ -304,7 +312,7 @@ def _check_match_end(s: State) -> None:
     assert winner is not None
     if rules.partner_rotation:
         if s.round >= partner_rotation_rounds():
-            finish_match(s, best_seat(seats, s.scores, s.hands, lowest_wins=False))
+            finish_match(s, best_seat(seats, s.scores, s.hands, lowest_wins(rules.scoring)))
         return
     method = rules.scoring
     reached = [i for i in seats if s.scores[i] >= rules.target]

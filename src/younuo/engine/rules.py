@@ -138,7 +138,7 @@ class Rules:
         return int(self.decks)
 
     def check_table(self, players: int, teams: bool = False) -> None:
-        """Raise :class:`RulesError` when these rules cannot seat such a table (R-SETUP-1, R-TEAM)."""
+        """Raise :class:`RulesError` when the rules cannot seat such a table (R-SETUP-1, R-TEAM)."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesError(
                 "bad_table",

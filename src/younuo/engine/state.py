@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from younuo.engine.actions import Action
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rng import Rng
@@ -76,6 +77,8 @@ class State:
     timeouts: list[int] = field(default_factory=list)
     reveal: tuple[int, int, tuple[Card, ...]] | None = None  # (viewer, accused, cards)
     events: list[Event] = field(default_factory=list)
+    # Actions are immutable, so the legal-action generator reuses them; copies share this.
+    actions: dict[tuple[object, ...], Action] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -101,6 +104,7 @@ class State:
             else Challenge(self.challenge.victim, self.challenge.accused, self.challenge.bluff)
         )
         twin.events = []
+        twin.actions = self.actions
         return twin
 
     def emit(self, event: Event) -> None:
@@ -114,7 +118,10 @@ class State:
         return sum(self.in_round)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` turns after ``seat`` in the play direction, among those in the round."""
+        """The seat ``steps`` turns after ``seat`` in the play direction, among those in the round.
+
+        ``seat`` itself may be out of the round (a player who just went out or left).
+        """
         n = len(self.players)
         d = self.direction
         in_round = self.in_round
@@ -161,9 +168,11 @@ class State:
 
 
 _SCALARS = (
-    "color direction current status phase drawn pending pending_kind top_owner top_share "
-    "top_flips top_w4 exposed idle_turns round dealer round_winner round_winner_prev round_points "
-    "match_winner "
-    "reveal"
-).split()
-_LISTS = "pile discard stack in_match in_round called scores finished last_play timeouts".split()
+    "color", "direction", "current", "status", "phase", "drawn", "pending", "pending_kind",
+    "top_owner", "top_share", "top_flips", "top_w4", "exposed", "idle_turns", "round", "dealer",
+    "round_winner", "round_winner_prev", "round_points", "match_winner", "reveal",
+)  # fmt: skip
+_LISTS = (
+    "pile", "discard", "stack", "in_match", "in_round", "called", "scores", "finished",
+    "last_play", "timeouts",
+)  # fmt: skip

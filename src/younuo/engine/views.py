@@ -55,6 +55,14 @@ class PlayerView:
     timeouts: tuple[int, ...]
     reveal: tuple[str, tuple[Card, ...]] | None
     """The last challenge's reveal shown to this player: (accused, their hand)."""
+    # Public knowledge every player at the table saw happen; bots that search
+    # (determinize the hidden hands) need it, and a person could note it down too.
+    discard_pile: tuple[Card, ...] = ()
+    """The discard pile, bottom first (its last card is ``top``)."""
+    challenge: tuple[str, str] | None = None
+    """An open Wild Draw Four challenge as (who may challenge, who is accused)."""
+    penalty_stack: tuple[str, ...] = ()
+    """Who played the Wild Draw Fours of the running penalty stack, oldest first."""
 
     @property
     def seat(self) -> int | None:
@@ -117,6 +125,11 @@ def make_view(s: State, seat: int | None) -> PlayerView:
         match_winner=s.name(s.match_winner),
         timeouts=tuple(s.timeouts),
         reveal=reveal,
+        discard_pile=tuple(s.discard),
+        challenge=None
+        if challenge is None
+        else (s.players[challenge.victim], s.players[challenge.accused]),
+        penalty_stack=tuple(s.players[seat_] for seat_, _ in s.stack),
     )
 
 
