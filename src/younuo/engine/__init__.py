@@ -23,6 +23,17 @@ from younuo.engine.cards import (
 from younuo.engine.errors import IllegalAction, RecordError, RulesError, YounuoError
 from younuo.engine.events import Event
 from younuo.engine.game import Game
+from younuo.engine.rating import (
+    LEVELS,
+    Level,
+    RatingChange,
+    escape_penalty,
+    finish_bonus,
+    level,
+    match_score,
+    rating_breakdown,
+    rating_changes,
+)
 from younuo.engine.rng import Rng
 from younuo.engine.rules import CHOICES, PRESETS, Rules
 from younuo.engine.views import PlayerView, redact
@@ -31,6 +42,7 @@ __all__ = [
     "ALL_CARDS",
     "CHOICES",
     "COLORS",
+    "LEVELS",
     "PRESETS",
     "Action",
     "ActionType",
@@ -39,16 +51,24 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "Level",
     "PlayerView",
     "Rank",
+    "RatingChange",
     "RecordError",
     "Rng",
     "Rules",
     "RulesError",
     "YounuoError",
+    "escape_penalty",
+    "finish_bonus",
     "hand_points",
+    "level",
+    "match_score",
     "parse_cards",
     "party_deck",
+    "rating_breakdown",
+    "rating_changes",
     "redact",
     "standard_deck",
 ]

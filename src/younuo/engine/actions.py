@@ -137,7 +137,7 @@ class Action:
             )
         kind = data.get("type")
         try:
-            action_type = ActionType(kind)
+            action_type = ActionType(str(kind))
         except ValueError:
             raise RecordError(
                 "bad_action_type",

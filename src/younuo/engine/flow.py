@@ -13,8 +13,13 @@ def end_turn(s: State, seat: int, skip: int = 0) -> None:
         return
     s.phase = TURN
     s.drawn = None
+    mover = seat
     for _ in range(skip):
         seat = s.next_seat(seat)
+        if seat == mover:
+            # R-MULTI: n Skips skip n other players; the player who played them is never
+            # skipped (two Skips against one opponent: play again, as with one).
+            seat = s.next_seat(seat)
         s.emit(Event("skip", s.players[seat]))
     s.current = s.next_seat(seat)
     settle(s)

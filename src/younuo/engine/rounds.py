@@ -153,10 +153,9 @@ def _turn_start_card(s: State, card: Card, first: int) -> None:
     s.current = first
     s.emit(Event("start_card", cards=(card,), color=card.color))
     rank = card.rank
-    # R-TURN-3: in a 2-player game a Reverse start card is a Skip, unless the
-    # two_player_reverse option makes Reverse a plain reverse there.
-    two_skip = s.active() == 2 and s.rules.two_player_reverse == "skip"
-    if rank is Rank.SKIP or (rank is Rank.REVERSE and two_skip):
+    # R-TURN-3: in a 2-player game a Reverse start card is a Skip start card, whatever
+    # two_player_reverse says (RULES.md states it without condition; docs/rules.md).
+    if rank is Rank.SKIP or (rank is Rank.REVERSE and s.active() == 2):
         if rank is Rank.REVERSE:
             s.direction = -s.direction
             s.top_flips = 1
@@ -249,7 +248,8 @@ def end_knockout(s: State) -> None:
             info=(("scores", _scores(s)), ("order", [s.players[i] for i in order])),
         )
     )
-    finish_match(s, order[0])
+    # R-LEAVE: a player who finished and then left the match cannot win it.
+    finish_match(s, next((i for i in order if s.in_match[i]), order[0]))
 
 
 def end_round_deadlock(s: State) -> None:

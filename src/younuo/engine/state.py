@@ -151,6 +151,8 @@ class State:
         if got:
             hand.extend(got)
             self.called[seat] = False
+            if self.exposed == seat:
+                self.exposed = None  # they no longer hold one card: nothing to catch
         self.emit(
             Event("draw", self.players[seat], cards=tuple(got), count=len(got), reason=reason)
         )

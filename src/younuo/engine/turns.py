@@ -6,11 +6,11 @@ changes anything, so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from younuo.engine.cards import COLORS, Card, Color
+from younuo.engine.cards import COLORS, Card, Color, Rank
 from younuo.engine.errors import IllegalAction
 from younuo.engine.events import Event
 from younuo.engine.flow import clear_penalty, close_catch_window, end_turn, settle, take_penalty
-from younuo.engine.legality import PlayPlan, plan_play
+from younuo.engine.legality import PlayPlan, matches, plan_play
 from younuo.engine.moves import about_to_uno, can_play, forced_stack_blocks_draw
 from younuo.engine.rounds import end_knockout, finish_match
 from younuo.engine.scoring import best_seat, lowest_wins
@@ -72,11 +72,13 @@ def draw(s: State, seat: int) -> None:
 
 
 def _playable_drawn(s: State, seat: int, card: Card) -> bool:
-    color = Color.RED if card.color is None else None
-    target = None
-    if s.rules.seven_zero and card.rank.value == "7":
-        target = s.next_seat(seat)
-    return isinstance(plan_play(s, seat, (card,), color, target), PlayPlan)
+    # Only a Discard All can empty a hand that has just grown, so only it needs the full
+    # check (R-HOUSE-LAST); any other matching card is playable.
+    if not matches(card, s.top(), s.color):
+        return False
+    if card.rank is not Rank.DISCARD_ALL:
+        return True
+    return isinstance(plan_play(s, seat, (card,), None, None), PlayPlan)
 
 
 def pass_(s: State, seat: int) -> None:
@@ -212,7 +214,10 @@ def leave(s: State, seat: int) -> None:
         s.challenge = None
     remaining = [i for i in range(s.n) if s.in_match[i]]
     if len(remaining) < (3 if s.n > 3 else 2):
-        finish_match(s, _best_left(s, remaining))
+        if s.rules.scoring == "knockout" and s.status == PLAYING:
+            end_knockout(s)  # rank and score those left (R-SCORE-3), then end the match
+        else:
+            finish_match(s, _best_left(s, remaining))
         return
     if s.status != PLAYING:
         return
