@@ -34,6 +34,7 @@ from younuo.engine.rating import (
     rating_breakdown,
     rating_changes,
 )
+from younuo.engine.records import Record, ReplayResult, replay
 from younuo.engine.rng import Rng
 from younuo.engine.rules import CHOICES, PRESETS, Rules
 from younuo.engine.views import PlayerView, redact
@@ -55,7 +56,9 @@ __all__ = [
     "PlayerView",
     "Rank",
     "RatingChange",
+    "Record",
     "RecordError",
+    "ReplayResult",
     "Rng",
     "Rules",
     "RulesError",
@@ -70,5 +73,6 @@ __all__ = [
     "rating_breakdown",
     "rating_changes",
     "redact",
+    "replay",
     "standard_deck",
 ]

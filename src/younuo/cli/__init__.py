@@ -1,0 +1,36 @@
+"""The ``younuo`` command line: one typer app, one module per command.
+
+``younuo replay FILE`` replays a game record (RECORD.md). Each command lives in its own
+module and is registered on :data:`app` here, so that ``younuo --help`` lists them all.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from younuo.cli.replay import replay_command
+
+app = typer.Typer(
+    name="younuo",
+    help="Younuo (優諾): rules engine, bots and server of an UNO-style card game.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _younuo() -> None:
+    """Younuo (優諾): rules engine, bots and server of an UNO-style card game."""
+    # A callback keeps ``younuo`` a group of commands even while it has only one,
+    # so ``younuo replay FILE`` works the same before and after more are added.
+
+
+app.command(name="replay")(replay_command)
+
+
+def main() -> None:
+    """Entry point of the ``younuo`` console script and of ``python -m younuo``."""
+    app()
+
+
+__all__ = ["app", "main"]
