@@ -1,7 +1,9 @@
 """The ``younuo`` command line: one typer app, one module per command.
 
-``younuo replay FILE`` replays a game record (RECORD.md). Each command lives in its own
-module and is registered on :data:`app` here, so that ``younuo --help`` lists them all.
+``younuo replay FILE`` replays a game record (RECORD.md), ``younuo serve`` runs the
+server and web table, ``younuo simulate`` plays bots against each other. Each command
+lives in its own module and is registered on :data:`app` here, so that ``younuo --help``
+lists them all.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import typer
 
 from younuo.cli.replay import replay_command
+from younuo.cli.serve import serve
+from younuo.cli.simulate import simulate
 
 app = typer.Typer(
     name="younuo",
@@ -26,6 +30,8 @@ def _younuo() -> None:
 
 
 app.command(name="replay")(replay_command)
+app.command(name="serve")(serve)
+app.command(name="simulate")(simulate)
 
 
 def main() -> None:

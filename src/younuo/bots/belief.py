@@ -1,0 +1,158 @@
+"""Guessing the hidden cards: deal the unseen cards into the other hands and the pile.
+
+A search bot plays many imagined futures. Each starts from a *world*: the hidden cards
+dealt consistently with what the bot has seen (its view and :class:`Memory`):
+
+- every other hand has the size the view shows;
+- cards the bot knows to be in a hand (given away by a 7 or a 0, shown by a
+  challenge) are in it;
+- a hand thought to lack a color (its owner drew instead of playing) gets none of
+  it, except among the cards drawn since;
+- the player accused in an open Wild Draw Four challenge holds the color asked with
+  the probability that their record and the unseen cards give (R-DRAW4).
+
+When the guesses contradict each other (memory is only probable), the softer ones
+give way: a world is always dealt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+from younuo.bots.memory import Memory
+from younuo.engine import Card, Color, Game, PlayerView
+from younuo.engine.determinize import determinize, unseen_cards
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One guess of the hidden cards: the other hands, and the draw pile top first."""
+
+    hands: dict[str, list[Card]]
+    pile: list[Card]
+    bluffs: dict[str, bool]
+
+    def game(self, view: PlayerView, seed: int = 0) -> Game:
+        """The complete game this guess describes (see :func:`determinize`)."""
+        return determinize(view, self.hands, self.pile, seed=seed, bluffs=self.bluffs)
+
+
+def hold_probability(pool: Sequence[Card], size: int, color: Color) -> float:
+    """Chance that ``size`` cards dealt from ``pool`` hold at least one card of ``color``."""
+    total = len(pool)
+    if size <= 0 or total == 0:
+        return 0.0
+    other = sum(1 for c in pool if c.color is not color)
+    size = min(size, total)
+    return 1.0 - comb(other, size) / comb(total, size)
+
+
+def bluff_probability(view: PlayerView, memory: Memory, accused: str) -> float:
+    """Chance that ``accused``'s Wild Draw Four was a bluff, as this player sees it.
+
+    Bayes over the accused's hand: a random hand of their size holds the color asked
+    with probability ``p``; a player holding it plays the Wild Draw Four anyway with
+    their bluff rate ``b`` (:meth:`Verdicts.bluff_rate`); one without it always may.
+    """
+    color = memory.w4_color.get(accused)
+    if color is None:
+        return 0.0
+    seat = view.players.index(accused)
+    known = memory.of(accused).known
+    if any(c.color is color for c in known.elements()):
+        return 1.0
+    pool = unseen_cards(view)
+    p = hold_probability(pool, view.hand_counts[seat], color)
+    b = memory.bluff_rate(accused)
+    return p * b / (p * b + (1.0 - p)) if p < 1.0 else 1.0
+
+
+def sample_world(view: PlayerView, memory: Memory, rng: random.Random) -> World:
+    """Deal the unseen cards consistently with ``view`` and ``memory``."""
+    me = view.player
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    others = [name for i, name in enumerate(view.players) if name != me and view.hand_counts[i] > 0]
+    size = {name: view.hand_counts[view.players.index(name)] for name in others}
+    hands: dict[str, list[Card]] = {name: [] for name in others}
+    # Known cards first: they are certain.
+    for name in others:
+        known = memory.hands.get(name)
+        if known is None:
+            continue
+        for card, count in known.known.items():
+            for _ in range(count):
+                if len(hands[name]) < size[name] and card in pool:
+                    pool.remove(card)
+                    hands[name].append(card)
+    # The accused of an open challenge: bluff or not, drawn from their record.
+    bluff_of: dict[str, bool] = {}
+    accused = [name for name in view.penalty_stack if name != me]
+    if view.challenge is not None and view.challenge[1] != me:
+        accused.append(view.challenge[1])
+    for name in dict.fromkeys(accused):
+        color = memory.w4_color.get(name)
+        if name not in hands or color is None:
+            continue
+        bluff = rng.random() < bluff_probability(view, memory, name)
+        if bluff and not any(c.color is color for c in hands[name]):
+            held = next((c for c in pool if c.color is color), None)
+            if held is not None and len(hands[name]) < size[name]:
+                pool.remove(held)
+                hands[name].append(held)
+        bluff_of[name] = bluff
+
+    # Then the hands with colors they probably lack, most constrained first.
+    def lacks(name: str) -> set[Color]:
+        k = memory.hands.get(name)
+        voids = set(k.voids) if k is not None else set()
+        if bluff_of.get(name) is False:
+            color = memory.w4_color.get(name)
+            if color is not None:
+                voids.add(color)
+        return voids
+
+    order = sorted(others, key=lambda name: -len(lacks(name)))
+    for name in order:
+        voids = lacks(name)
+        k = memory.hands.get(name)
+        free = k.free if k is not None and k.voids else 0
+        need = size[name] - len(hands[name])
+        bound = max(0, need - free) if voids else 0
+        for _ in range(bound):
+            i = next((j for j, c in enumerate(pool) if c.color not in voids), None)
+            if i is None:
+                break  # the guess is wrong somewhere: fill from anything below
+            hands[name].append(pool.pop(i))
+    for name in others:
+        need = size[name] - len(hands[name])
+        hands[name].extend(pool[:need])
+        del pool[:need]
+    bluffs = _bluffs(view, memory, hands)
+    # A game set up by hand may leave cards out of play: the pile takes what it holds.
+    return World(hands, pool[: view.pile_count], bluffs)
+
+
+def _bluffs(view: PlayerView, memory: Memory, hands: dict[str, list[Card]]) -> dict[str, bool]:
+    """R-DRAW4-1 for each Wild Draw Four of the running stack, judged on the dealt hands."""
+    out: dict[str, bool] = {}
+    names = list(view.penalty_stack)
+    if view.challenge is not None:
+        names.append(view.challenge[1])
+    for name in names:
+        color = memory.w4_color.get(name)
+        hand: Sequence[Card] = view.hand if name == view.player else hands.get(name, ())
+        out[name] = color is not None and any(c.color is color for c in hand)
+    return out
+
+
+def world_counts(world: World) -> Counter[Card]:
+    """Every card the world places (for checks)."""
+    out: Counter[Card] = Counter(world.pile)
+    for hand in world.hands.values():
+        out.update(hand)
+    return out

@@ -1,0 +1,53 @@
+"""Bot levels by name: ``make_bot("normal", seed=3)``.
+
+Levels: ``random``, ``easy``, ``normal``, ``hard``; and ``policy:FILE`` for a policy
+trained with the reinforcement-learning interface (needs the ``rl`` dependency group,
+see ``examples/train_policy.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from younuo.bots.base import Bot
+from younuo.bots.hard import HardBot
+from younuo.bots.normal import NormalBot
+from younuo.bots.simple import EasyBot, RandomBot
+from younuo.bots.timing import NO_DELAY, Timing, human_timing
+
+LEVELS: dict[str, Callable[[int, Timing], Bot]] = {
+    "random": lambda seed, timing: RandomBot(seed, timing),
+    "easy": lambda seed, timing: EasyBot(seed, timing),
+    "normal": lambda seed, timing: NormalBot(seed, timing),
+    "hard": lambda seed, timing: HardBot(seed, timing),
+}
+"""The built-in levels, weakest first."""
+
+POLICY_PREFIX = "policy:"
+
+
+def level_names() -> tuple[str, ...]:
+    return (*LEVELS, POLICY_PREFIX + "FILE")
+
+
+def make_bot(level: str, seed: int = 0, timing: Timing | str | None = None) -> Bot:
+    """A bot of ``level`` with its own seeded generator.
+
+    ``timing``: a :class:`Timing`, ``"human"`` for the level's human-like delays, or
+    None for none (simulation). Unknown levels raise :class:`ValueError`.
+    """
+    base = level.split(":", 1)[0]
+    if timing == "human":
+        timing = human_timing(base)
+    elif timing is None:
+        timing = NO_DELAY
+    elif not isinstance(timing, Timing):
+        raise ValueError(f"timing must be a Timing, 'human' or None, not {timing!r}")
+    if level.startswith(POLICY_PREFIX):
+        from younuo.bots.policy import PolicyBot  # needs numpy (the rl group)
+
+        return PolicyBot.load(level[len(POLICY_PREFIX) :], seed=seed, timing=timing)
+    factory = LEVELS.get(level)
+    if factory is None:
+        raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(level_names())}")
+    return factory(seed, timing)

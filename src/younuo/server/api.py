@@ -1,0 +1,350 @@
+"""The REST API: accounts, lobby, history, records, leaderboard (OpenAPI at ``/docs``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from younuo.bots import LEVELS as BOT_LEVELS
+from younuo.engine import CHOICES, LEVELS, PRESETS
+from younuo.server.auth import Auth, AuthError, account_out
+from younuo.server.lobby import Lobby
+from younuo.server.match import result_out
+from younuo.server.names import InvalidName, clean_name
+from younuo.server.protocol import (
+    AccountOut,
+    Avatar,
+    ProtocolError,
+    ResultOut,
+    RoomOut,
+    RoomSettingsPatch,
+    RoomSummary,
+    SessionOut,
+)
+from younuo.store import NameTaken
+from younuo.store import accounts as accounts_repo
+from younuo.store import matches as matches_repo
+from younuo.store.models import Account
+
+router = APIRouter(prefix="/api")
+
+
+class GuestIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)]
+
+
+class CredentialsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)]
+    password: Annotated[str, Field(max_length=1000)]
+
+
+class ProfileIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)] | None = None
+    avatar: Avatar | None = None
+
+
+class Ok(BaseModel):
+    ok: bool = True
+
+
+class LeaderRow(BaseModel):
+    account: str
+    name: str
+    rating: int
+    level: dict[str, Any]
+
+
+class MatchSummary(BaseModel):
+    id: str
+    room: str | None
+    status: str
+    rules: dict[str, Any]
+    players: list[str]
+    winner: str | None
+    created_at: float
+    ended_at: float | None
+    version: int
+    results: list[ResultOut] = []
+
+
+class RecordOut(BaseModel):
+    complete: bool
+    record: dict[str, Any]
+
+
+class Problem(Exception):
+    """An HTTP error with the protocol's error body."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Problem)
+    return JSONResponse(
+        {"type": "error", "code": exc.code, "message": exc.message, "ref": None, "details": None},
+        status_code=exc.status,
+    )
+
+
+def _auth(request: Request) -> Auth:
+    auth: Auth = request.app.state.auth
+    return auth
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+async def current_account(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> Account:
+    try:
+        return await _auth(request).account(_bearer(authorization))
+    except AuthError as exc:
+        raise Problem(401, exc.code, exc.message) from None
+
+
+Me = Annotated[Account, Depends(current_account)]
+
+
+def _refuse(exc: AuthError | ProtocolError) -> Problem:
+    status = {
+        "bad_password": 401,
+        "bad_token": 401,
+        "not_authenticated": 401,
+        "name_taken": 409,
+        "room_not_found": 404,
+        "no_match": 404,
+        "already_in_room": 409,
+    }.get(exc.code, 400)
+    return Problem(status, exc.code, exc.message)
+
+
+# ------------------------------------------------------------------ accounts
+@router.post("/auth/guest", response_model=SessionOut, tags=["accounts"])
+async def guest(body: GuestIn, request: Request) -> SessionOut:
+    """Play as a guest: a durable account behind the returned token."""
+    try:
+        return await _auth(request).guest(body.name)
+    except AuthError as exc:
+        raise _refuse(exc) from None
+
+
+@router.post("/auth/register", response_model=SessionOut, tags=["accounts"])
+async def register(
+    body: CredentialsIn, request: Request, authorization: Annotated[str | None, Header()] = None
+) -> SessionOut:
+    """Register a name and password; with a guest's token, that guest keeps its rating."""
+    try:
+        return await _auth(request).register(body.name, body.password, _bearer(authorization))
+    except AuthError as exc:
+        raise _refuse(exc) from None
+
+
+@router.post("/auth/login", response_model=SessionOut, tags=["accounts"])
+async def login(body: CredentialsIn, request: Request) -> SessionOut:
+    try:
+        return await _auth(request).login(body.name, body.password)
+    except AuthError as exc:
+        raise _refuse(exc) from None
+
+
+@router.post("/auth/logout", response_model=Ok, tags=["accounts"])
+async def logout(
+    request: Request, me: Me, authorization: Annotated[str | None, Header()] = None
+) -> Ok:
+    token = _bearer(authorization)
+    assert token is not None
+    await _auth(request).logout(token)
+    return Ok()
+
+
+@router.get("/me", response_model=AccountOut, tags=["accounts"])
+async def get_me(me: Me) -> AccountOut:
+    return account_out(me)
+
+
+@router.patch("/me", response_model=AccountOut, tags=["accounts"])
+async def patch_me(body: ProfileIn, request: Request, me: Me) -> AccountOut:
+    """Change the avatar and/or the name."""
+    lobby = _lobby(request)
+    if body.name is not None:
+        try:
+            name = clean_name(body.name)
+        except InvalidName as exc:
+            raise Problem(400, "bad_name", str(exc)) from None
+        async with lobby.db.session() as s, s.begin():
+            account = await accounts_repo.get(s, me.id)
+            assert account is not None
+            try:
+                await accounts_repo.rename(s, account, name)
+            except NameTaken:
+                raise Problem(
+                    409, "name_taken", f"the name {name!r} is registered already"
+                ) from None
+        me.name = name
+    if body.avatar is not None:
+        await lobby.set_avatar(me, body.avatar)
+    return account_out(me)
+
+
+@router.get("/accounts/{account_id}", response_model=AccountOut, tags=["accounts"])
+async def get_account(account_id: str, request: Request) -> AccountOut:
+    async with _lobby(request).db.session() as s:
+        account = await accounts_repo.get(s, account_id)
+    if account is None:
+        raise Problem(404, "not_found", "no such account")
+    return account_out(account)
+
+
+@router.get("/accounts/{account_id}/matches", response_model=list[MatchSummary], tags=["history"])
+async def account_matches(
+    account_id: str, request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 20
+) -> list[MatchSummary]:
+    """A player's ended matches, newest first, with their own result."""
+    async with _lobby(request).db.session() as s:
+        rows = await matches_repo.history(s, account_id, limit)
+    return [_summary(match, [result_out(result)]) for match, result in rows]
+
+
+@router.get("/leaderboard", response_model=list[LeaderRow], tags=["history"])
+async def leaderboard(
+    request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 50
+) -> list[LeaderRow]:
+    async with _lobby(request).db.session() as s:
+        rows = await accounts_repo.leaderboard(s, limit)
+    return [
+        LeaderRow(
+            account=a.id, name=a.name, rating=a.rating, level=account_out(a).level.model_dump()
+        )
+        for a in rows
+    ]
+
+
+@router.get("/levels", tags=["rules"])
+async def levels() -> list[dict[str, Any]]:
+    """The 20 levels of R-LEVEL."""
+    return [
+        {
+            "number": lv.number,
+            "name": lv.name,
+            "name_zh": lv.name_zh,
+            "low": lv.low,
+            "high": lv.high,
+        }
+        for lv in LEVELS
+    ]
+
+
+@router.get("/rules", tags=["rules"])
+async def rules() -> dict[str, Any]:
+    """Presets, every option's choices, and the bot levels: what a room editor needs."""
+    choices = {
+        key: list(value) if isinstance(value, tuple) else value.__name__
+        for key, value in CHOICES.items()
+    }
+    return {
+        "presets": {name: preset.to_dict() for name, preset in PRESETS.items()},
+        "choices": choices,
+        "bot_levels": list(BOT_LEVELS),
+    }
+
+
+# ------------------------------------------------------------------ rooms
+@router.get("/rooms", response_model=list[RoomSummary], tags=["lobby"])
+async def list_rooms(
+    request: Request,
+    mode: Annotated[str | None, Query(pattern="^(ffa|teams)$")] = None,
+    preset: Annotated[str | None, Query(max_length=20)] = None,
+    free_seats: Annotated[int | None, Query(ge=0, le=10)] = None,
+) -> list[RoomSummary]:
+    """Open public rooms, with filters."""
+    return await _lobby(request).listing(mode, preset, free_seats)
+
+
+@router.post("/rooms", response_model=RoomOut, tags=["lobby"])
+async def create_room(body: RoomSettingsPatch, request: Request, me: Me) -> RoomOut:
+    """Create a room; the caller sits in it as host (then follow it over the WebSocket)."""
+    lobby = _lobby(request)
+    try:
+        room = await lobby.create(me, body)
+    except ProtocolError as exc:
+        raise _refuse(exc) from None
+    return await lobby.room_out(room, me.id)
+
+
+@router.get("/rooms/{room_id}", response_model=RoomOut, tags=["lobby"])
+async def get_room(room_id: str, request: Request) -> RoomOut:
+    lobby = _lobby(request)
+    room = await lobby.load(room_id)
+    if room is None or room.settings.private:
+        raise Problem(404, "room_not_found", "no such room")
+    return await lobby.room_out(room, None)
+
+
+# ------------------------------------------------------------------ matches
+@router.get("/matches/{match_id}", response_model=MatchSummary, tags=["history"])
+async def get_match(match_id: str, request: Request) -> MatchSummary:
+    async with _lobby(request).db.session() as s:
+        match = await matches_repo.get(s, match_id)
+        results = await matches_repo.results(s, match_id) if match is not None else []
+    if match is None:
+        raise Problem(404, "no_match", "no such match")
+    return _summary(match, [result_out(r) for r in results])
+
+
+@router.get("/matches/{match_id}/record", response_model=RecordOut, tags=["history"])
+async def get_record(match_id: str, request: Request) -> RecordOut:
+    """The match's record (RECORD.md) once it has ended; its public part while it runs."""
+    async with _lobby(request).db.session() as s:
+        match = await matches_repo.get(s, match_id)
+        log = await matches_repo.actions(s, match_id) if match is not None else []
+    if match is None:
+        raise Problem(404, "no_match", "no such match")
+    complete = match.status != "running"
+    record = {
+        "format": "younuo-record/1",
+        "rules": match.rules,
+        "players": match.players,
+        "teams": match.teams,
+        # The seed (or setup) would reveal every hand of a running match.
+        "setup": match.setup if complete else None,
+        "seed": match.seed if complete else None,
+        "actions": [entry.action for entry in log],
+    }
+    return RecordOut(complete=complete, record=record)
+
+
+def _summary(match: Any, results: list[ResultOut]) -> MatchSummary:
+    return MatchSummary(
+        id=match.id,
+        room=match.room_id,
+        status=match.status,
+        rules=match.rules,
+        players=list(match.players),
+        winner=match.winner,
+        created_at=match.created_at,
+        ended_at=match.ended_at,
+        version=match.version,
+        results=results,
+    )
+
+
+__all__ = ["Problem", "problem_handler", "router"]

@@ -1,0 +1,132 @@
+"""The application factory: ``create_app(settings)`` wires the database, services and routes.
+
+::
+
+    app = create_app(Settings.load(data="data"))
+    uvicorn.run(app, host="127.0.0.1", port=8000)
+
+At start the migrations are applied and every running match is restored from the
+database; at shutdown the services stop and the database closes.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+import younuo
+from younuo.server.api import Problem, problem_handler, router
+from younuo.server.auth import Auth
+from younuo.server.connections import Hub
+from younuo.server.lobby import Lobby
+from younuo.server.match import MatchService
+from younuo.server.protocol import PROTOCOL_VERSION
+from younuo.server.settings import Settings
+from younuo.server.ws import serve_socket
+from younuo.store import Database
+
+log = logging.getLogger(__name__)
+
+WEB_STATIC = Path(younuo.__file__).parent / "web" / "static"
+"""Where the web client's files live inside the package."""
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Younuo</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>Younuo 優諾</h1>
+<p>The server is running. The web table is not installed in this copy yet.</p>
+<p>The REST API is described at <a href="/docs">/docs</a>; the WebSocket protocol is
+<code>/ws</code> (docs/protocol.md, version {version}).</p>
+</body></html>
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A ready-to-serve application for ``settings`` (defaults: see ``Settings``)."""
+    settings = settings or Settings.load()
+    db = Database.from_url(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+    hub = Hub()
+    matches = MatchService(db, hub, settings)
+    lobby = Lobby(db, hub, matches)
+    auth = Auth(db, settings.token_days)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await db.migrate()
+        # Thousands of long-lived games make the collector's full passes long pauses:
+        # collect the young generation less often (the engine makes few cycles).
+        gc.set_threshold(50_000, 20, 100)
+        restored = await matches.restore()
+        await lobby.restore()
+        if restored:
+            log.info("restored %d running match(es)", restored)
+        app.state.started = time.time()
+        try:
+            yield
+        finally:
+            await matches.close()
+            await db.close()
+
+    app = FastAPI(
+        title="Younuo",
+        version=getattr(younuo, "__version__", "0.1.0"),
+        description="The Younuo (優諾) game server: accounts, lobby, rooms, history. Real-time"
+        f" play is on the WebSocket /ws (protocol version {PROTOCOL_VERSION}, docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.db = db
+    app.state.hub = hub
+    app.state.matches = matches
+    app.state.lobby = lobby
+    app.state.auth = auth
+    app.add_exception_handler(Problem, problem_handler)
+    app.include_router(router)
+
+    @app.get("/healthz", tags=["server"])
+    async def healthz(request: Request) -> JSONResponse:
+        """Alive, and the database answers."""
+        try:
+            async with db.session() as s:
+                from sqlalchemy import text
+
+                await s.execute(text("SELECT 1"))
+            ok = True
+        except Exception:
+            ok = False
+        body = {
+            "ok": ok,
+            "db": db.dialect,
+            "matches": len(matches.runtimes),
+            "connections": hub.count,
+            "moves": matches.moves,
+            "protocol": PROTOCOL_VERSION,
+        }
+        return JSONResponse(body, status_code=200 if ok else 503)
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await serve_socket(ws, auth, lobby, matches, hub, settings)
+
+    static = settings.static_dir or WEB_STATIC
+    if static.is_dir():
+        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    else:
+
+        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+        async def placeholder() -> str:
+            return PLACEHOLDER.format(version=PROTOCOL_VERSION)
+
+    return app
+
+
+__all__ = ["WEB_STATIC", "create_app"]

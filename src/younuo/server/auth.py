@@ -1,0 +1,160 @@
+"""Accounts and sessions: guests, registration with argon2, random hashed expiring tokens.
+
+A token is 32 random bytes (URL-safe base64); the database keeps only its SHA-256, so a
+stolen copy of the database lets nobody in. A guest account is as durable as a
+registered one: it lives behind its token, and registering turns it into a registered
+account with its rating and history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from younuo.engine.rating import level
+from younuo.server.names import InvalidName, check_password, clean_name
+from younuo.server.protocol import OUTFITS, AccountOut, Avatar, LevelOut, SessionOut
+from younuo.store import Database, NameTaken
+from younuo.store import accounts as repo
+from younuo.store.models import Account
+
+_HASHER = PasswordHasher()
+# Verified against when a name is unknown, so that a wrong name costs as long as a
+# wrong password (no telling which names exist by timing).
+_DUMMY_HASH = _HASHER.hash("not a password of anyone")
+
+
+class AuthError(Exception):
+    """A refused login, registration or token; ``code`` for the protocol."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def level_out(rating: int) -> LevelOut:
+    found = level(rating)
+    return LevelOut(number=found.number, name=found.name, name_zh=found.name_zh)
+
+
+def account_out(account: Account) -> AccountOut:
+    return AccountOut(
+        id=account.id,
+        name=account.name,
+        guest=account.guest,
+        rating=account.rating,
+        level=level_out(account.rating),
+        avatar=Avatar.model_validate({"outfit": account.outfit, "expression": account.expression}),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a token belongs to, as the server needs it for a connection."""
+
+    account_id: str
+    name: str
+    guest: bool
+
+
+class Auth:
+    """Account and session operations over the database."""
+
+    def __init__(self, db: Database, token_days: float) -> None:
+        self.db = db
+        self.token_seconds = token_days * 86400
+
+    async def guest(self, name: str) -> SessionOut:
+        name = _name(name)
+        outfit = OUTFITS[secrets.randbelow(len(OUTFITS))]
+        async with self.db.session() as s, s.begin():
+            account = await repo.create(s, name, guest=True, outfit=outfit, expression="smile")
+            return await self._session(s, account)
+
+    async def register(self, name: str, password: str, token: str | None = None) -> SessionOut:
+        """A new registered account, or the guest behind ``token`` registered."""
+        name = _name(name)
+        try:
+            check_password(password)
+        except InvalidName as exc:
+            raise AuthError("bad_password", str(exc)) from None
+        hashed = _HASHER.hash(password)
+        async with self.db.session() as s, s.begin():
+            try:
+                guest = None
+                if token is not None:
+                    guest = await repo.session_account(s, token_hash(token), time.time())
+                if guest is not None and guest.guest:
+                    await repo.register(s, guest, name, hashed)
+                    account = guest
+                else:
+                    outfit = OUTFITS[secrets.randbelow(len(OUTFITS))]
+                    account = await repo.create(
+                        s,
+                        name,
+                        guest=False,
+                        outfit=outfit,
+                        expression="smile",
+                        password_hash=hashed,
+                    )
+            except NameTaken:
+                raise AuthError("name_taken", f"the name {name!r} is registered already") from None
+            return await self._session(s, account)
+
+    async def login(self, name: str, password: str) -> SessionOut:
+        async with self.db.session() as s, s.begin():
+            account = await repo.by_name(s, name.strip()) if isinstance(name, str) else None
+            stored = account.password_hash if account is not None else None
+            try:
+                _HASHER.verify(stored or _DUMMY_HASH, password)
+                ok = stored is not None
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                ok = False
+            if not ok or account is None:
+                raise AuthError("bad_password", "wrong name or password")
+            return await self._session(s, account)
+
+    async def logout(self, token: str) -> None:
+        async with self.db.session() as s, s.begin():
+            await repo.delete_session(s, token_hash(token))
+
+    async def account(self, token: str | None) -> Account:
+        """The account of a live token, or :class:`AuthError` ``bad_token``."""
+        if not token:
+            raise AuthError("not_authenticated", "log in or play as a guest first")
+        async with self.db.session() as s:
+            account = await repo.session_account(s, token_hash(token), time.time())
+        if account is None:
+            raise AuthError("bad_token", "the session token is unknown or has expired")
+        return account
+
+    async def _session(self, s: AsyncSession, account: Account) -> SessionOut:
+        token = new_token()
+        expires_at = time.time() + self.token_seconds
+        await repo.add_session(s, token_hash(token), account.id, expires_at)
+        return SessionOut(token=token, expires_at=expires_at, account=account_out(account))
+
+
+def _name(name: object) -> str:
+    try:
+        return clean_name(name)
+    except InvalidName as exc:
+        raise AuthError("bad_name", str(exc)) from None
+
+
+__all__ = ["Auth", "AuthError", "Identity", "account_out", "level_out", "new_token", "token_hash"]

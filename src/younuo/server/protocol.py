@@ -1,0 +1,557 @@
+"""The wire protocol, version 1: a pydantic model for every message (docs/protocol.md).
+
+Client messages are parsed by :func:`parse_client`, which never raises anything but
+:class:`ProtocolError` (turned into an ``error`` frame). Server messages are built as
+models and sent with :func:`dump`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+
+OUTFITS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink")
+"""Avatar outfits (the preparation screen of ``000_…``)."""
+EXPRESSIONS = ("smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry")
+"""Avatar expressions."""
+
+Ref = Annotated[str, Field(max_length=64)] | int | None
+Outfit = Literal["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
+Expression = Literal["smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry"]
+Mode = Literal["ffa", "teams"]
+Camp = Literal["red", "blue"]
+ColorName = Literal["red", "yellow", "green", "blue"]
+ShortText = Annotated[str, Field(max_length=200)]
+Id = Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class ProtocolError(Exception):
+    """A client message the server cannot take: sent back as an ``error`` frame."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        ref: Any = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+        self.details = details
+
+
+class _Message(BaseModel):
+    """Client messages refuse unknown fields, so typos show instead of being ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ref: Ref = None
+
+
+class Avatar(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    outfit: Outfit = "red"
+    expression: Expression = "smile"
+
+
+class RoomSettingsPatch(BaseModel):
+    """Room settings as sent by a client: every field optional (``configure``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Annotated[str, Field(max_length=200)] | None = None
+    seats: Annotated[int, Field(ge=2, le=10)] | None = None
+    needed: Annotated[int, Field(ge=2, le=10)] | None = None
+    mode: Mode | None = None
+    preset: Annotated[str, Field(max_length=20)] | None = None
+    options: (
+        Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=40)] | None
+    ) = None
+    private: bool | None = None
+    abandon: Literal["leave", "bot"] | None = None
+
+
+# ------------------------------------------------------------------ client -> server
+class Hello(_Message):
+    type: Literal["hello"]
+    protocol: int
+    token: ShortText
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+class ListRooms(_Message):
+    type: Literal["list_rooms"]
+    mode: Mode | None = None
+    preset: Annotated[str, Field(max_length=20)] | None = None
+    free_seats: Annotated[int, Field(ge=0, le=10)] | None = None
+
+
+class CreateRoom(_Message):
+    type: Literal["create_room"]
+    settings: RoomSettingsPatch = RoomSettingsPatch()
+
+
+class JoinRoom(_Message):
+    type: Literal["join_room"]
+    room: Id | None = None
+    code: Annotated[str, Field(max_length=12)] | None = None
+    spectate: bool = False
+
+
+class QuickMatch(_Message):
+    type: Literal["quick_match"]
+    preset: Annotated[str, Field(max_length=20)] | None = None
+    mode: Mode | None = None
+
+
+class LeaveRoom(_Message):
+    type: Literal["leave_room"]
+
+
+class TakeSeat(_Message):
+    type: Literal["take_seat"]
+    seat: Annotated[int, Field(ge=0, le=9)] | None = None
+
+
+class StandUp(_Message):
+    type: Literal["stand_up"]
+
+
+class Ready(_Message):
+    type: Literal["ready"]
+    ready: bool = True
+
+
+class SetAvatar(_Message):
+    type: Literal["avatar"]
+    avatar: Avatar
+
+
+class Kick(_Message):
+    type: Literal["kick"]
+    seat: Annotated[int, Field(ge=0, le=9)]
+
+
+class SetCamp(_Message):
+    type: Literal["set_camp"]
+    seat: Annotated[int, Field(ge=0, le=9)]
+    camp: Camp
+
+
+class Configure(_Message):
+    type: Literal["configure"]
+    settings: RoomSettingsPatch
+
+
+class AddBot(_Message):
+    type: Literal["add_bot"]
+    level: Annotated[str, Field(max_length=20)] = "normal"
+    seat: Annotated[int, Field(ge=0, le=9)] | None = None
+
+
+class RemoveBot(_Message):
+    type: Literal["remove_bot"]
+    seat: Annotated[int, Field(ge=0, le=9)]
+
+
+class Start(_Message):
+    type: Literal["start"]
+
+
+class ActionBody(BaseModel):
+    """A RECORD.md action without ``player`` (the server knows the seat)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal[
+        "play",
+        "draw",
+        "pass",
+        "choose_color",
+        "uno",
+        "catch",
+        "challenge",
+        "leave",
+        "next_round",
+        "timeout",
+        "match_clock",
+    ]
+    player: Annotated[str, Field(max_length=40)] | None = None
+    card: Annotated[str, Field(max_length=8)] | None = None
+    cards: Annotated[list[Annotated[str, Field(max_length=8)]], Field(max_length=30)] | None = None
+    color: ColorName | None = None
+    target: Annotated[str, Field(max_length=40)] | None = None
+
+
+class PlayAction(_Message):
+    type: Literal["action"]
+    match: Id
+    version: Annotated[int, Field(ge=0)] | None = None
+    action: ActionBody
+
+
+class Autoplay(_Message):
+    type: Literal["autoplay"]
+    on: bool
+
+
+class Sync(_Message):
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[
+    Hello
+    | Ping
+    | ListRooms
+    | CreateRoom
+    | JoinRoom
+    | QuickMatch
+    | LeaveRoom
+    | TakeSeat
+    | StandUp
+    | Ready
+    | SetAvatar
+    | Kick
+    | SetCamp
+    | Configure
+    | AddBot
+    | RemoveBot
+    | Start
+    | PlayAction
+    | Autoplay
+    | Sync,
+    Field(discriminator="type"),
+]
+CLIENT_TYPES = frozenset(
+    {
+        "hello", "ping", "list_rooms", "create_room", "join_room", "quick_match", "leave_room",
+        "take_seat", "stand_up", "ready", "avatar", "kick", "set_camp", "configure", "add_bot",
+        "remove_bot", "start", "action", "autoplay", "sync",
+    }
+)  # fmt: skip
+_CLIENT = TypeAdapter[Any](ClientMessage)
+
+
+def parse_client(data: str | bytes) -> Any:
+    """The client message in ``data``, as its model. Raises :class:`ProtocolError` only."""
+    try:
+        decoded = json.loads(data)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(decoded, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object with a type")
+    ref = decoded.get("ref")
+    if not (ref is None or (isinstance(ref, str) and len(ref) <= 64) or type(ref) is int):
+        ref = None
+    kind = decoded.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "unknown_type",
+            f"unknown message type {str(kind)[:40]!r}"
+            if kind is not None
+            else "the type is missing",
+            ref,
+        )
+    try:
+        return _CLIENT.validate_python(decoded)
+    except ValidationError as exc:
+        raise ProtocolError("bad_message", _explain(exc), ref) from None
+    except RecursionError:
+        raise ProtocolError("bad_message", "the message is nested too deeply", ref) from None
+
+
+def _explain(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(p) for p in error["loc"][1:]) or "message"
+        parts.append(f"{where}: {error['msg']}")
+    return "; ".join(parts)[:300]
+
+
+# ------------------------------------------------------------------ server -> client
+class _Out(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class LevelOut(_Out):
+    number: int
+    name: str
+    name_zh: str
+
+
+class AccountOut(_Out):
+    id: str
+    name: str
+    guest: bool
+    rating: int
+    level: LevelOut
+    avatar: Avatar
+
+
+class SessionOut(_Out):
+    token: str
+    expires_at: float
+    account: AccountOut
+
+
+class ErrorOut(_Out):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ref: Ref = None
+    details: dict[str, Any] | None = None
+
+
+class Welcome(_Out):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL_VERSION
+    ref: Ref = None
+    server_time: float
+    account: AccountOut
+    room: str | None
+
+
+class Ack(_Out):
+    type: Literal["ack"] = "ack"
+    ref: Ref = None
+
+
+class Pong(_Out):
+    type: Literal["pong"] = "pong"
+    ref: Ref = None
+    server_time: float
+
+
+class RoomSettingsOut(_Out):
+    name: str
+    seats: int
+    needed: int
+    mode: Mode
+    preset: str
+    options: dict[str, Any]
+    private: bool
+    abandon: Literal["leave", "bot"]
+
+
+class SeatOut(_Out):
+    seat: int
+    kind: Literal["human", "bot"]
+    account: str | None
+    name: str
+    ready: bool
+    camp: Camp | None
+    avatar: Avatar
+    rating: int | None
+    level: LevelOut | None
+    bot_level: str | None
+    connected: bool
+
+
+class RoomOut(_Out):
+    id: str
+    name: str
+    status: str
+    version: int
+    host: str | None
+    private: bool
+    code: str | None
+    settings: RoomSettingsOut
+    rules: dict[str, Any]
+    seats: list[SeatOut | None]
+    spectators: int
+    match: str | None
+
+
+class RoomMessage(_Out):
+    type: Literal["room"] = "room"
+    ref: Ref = None
+    room: RoomOut
+
+
+class RoomSummary(_Out):
+    id: str
+    name: str
+    mode: Mode
+    preset: str
+    seats: int
+    taken: int
+    needed: int
+    status: str
+    host_name: str | None
+
+
+class Lobby(_Out):
+    type: Literal["lobby"] = "lobby"
+    ref: Ref = None
+    rooms: list[RoomSummary]
+
+
+class Kicked(_Out):
+    type: Literal["kicked"] = "kicked"
+    room: str
+
+
+class LeftRoom(_Out):
+    type: Literal["left_room"] = "left_room"
+    ref: Ref = None
+    room: str
+
+
+class Replaced(_Out):
+    type: Literal["replaced"] = "replaced"
+
+
+class TableSeat(_Out):
+    name: str
+    kind: Literal["human", "bot"]
+    account: str | None
+    bot_level: str | None
+    away: bool
+    autoplay: bool
+    left: bool
+    camp: Camp | None
+    avatar: Avatar
+
+
+class ClockOut(_Out):
+    turn_player: str | None
+    turn_deadline: float | None
+    match_deadline: float | None
+    next_round_at: float | None
+    catch_until: float | None
+
+
+class State(_Out):
+    type: Literal["state"] = "state"
+    ref: Ref = None
+    match: str
+    version: int
+    server_time: float
+    you: str | None
+    view: dict[str, Any]
+    table: list[TableSeat]
+    clock: ClockOut
+    events: list[dict[str, Any]]
+
+
+class Update(_Out):
+    type: Literal["update"] = "update"
+    match: str
+    version: int
+    server_time: float
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    table: list[TableSeat]
+    clock: ClockOut
+
+
+class ResultOut(_Out):
+    name: str
+    account: str | None
+    score: int
+    left: bool
+    winner: bool
+    rating_change: int
+    breakdown: dict[str, int]
+    rating: int | None
+    level: LevelOut | None
+
+
+class MatchOver(_Out):
+    type: Literal["match_over"] = "match_over"
+    match: str
+    status: Literal["over", "abandoned"]
+    winner: str | None
+    results: list[ResultOut]
+
+
+ServerMessage = (
+    ErrorOut
+    | Welcome
+    | Ack
+    | Pong
+    | RoomMessage
+    | Lobby
+    | Kicked
+    | LeftRoom
+    | Replaced
+    | State
+    | Update
+    | MatchOver
+)
+
+
+def dump(message: ServerMessage) -> str:
+    """The JSON text of a server message."""
+    return message.model_dump_json()
+
+
+def error(
+    code: str, message: str, ref: Any = None, details: dict[str, Any] | None = None
+) -> ErrorOut:
+    return ErrorOut(code=code, message=message, ref=ref, details=details)
+
+
+__all__ = [
+    "CLIENT_TYPES",
+    "EXPRESSIONS",
+    "OUTFITS",
+    "PROTOCOL_VERSION",
+    "AccountOut",
+    "Ack",
+    "ActionBody",
+    "AddBot",
+    "Autoplay",
+    "Avatar",
+    "ClientMessage",
+    "ClockOut",
+    "Configure",
+    "CreateRoom",
+    "ErrorOut",
+    "Hello",
+    "JoinRoom",
+    "Kick",
+    "Kicked",
+    "LeaveRoom",
+    "LeftRoom",
+    "LevelOut",
+    "ListRooms",
+    "Lobby",
+    "MatchOver",
+    "Ping",
+    "PlayAction",
+    "Pong",
+    "ProtocolError",
+    "QuickMatch",
+    "Ready",
+    "RemoveBot",
+    "Replaced",
+    "ResultOut",
+    "RoomMessage",
+    "RoomOut",
+    "RoomSettingsOut",
+    "RoomSettingsPatch",
+    "RoomSummary",
+    "SeatOut",
+    "ServerMessage",
+    "SessionOut",
+    "SetAvatar",
+    "SetCamp",
+    "StandUp",
+    "Start",
+    "State",
+    "Sync",
+    "TableSeat",
+    "TakeSeat",
+    "Update",
+    "Welcome",
+    "dump",
+    "error",
+    "parse_client",
+]

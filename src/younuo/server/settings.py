@@ -1,0 +1,113 @@
+"""Server settings: command-line flags over environment variables over a TOML file.
+
+Every setting has an environment variable ``YOUNUO_<NAME>`` (``YOUNUO_PORT=9000``,
+``YOUNUO_ALLOWED_ORIGINS='["https://uno.example.org"]'``) and a key of the same name in
+the optional TOML file given by ``--config FILE`` or ``YOUNUO_CONFIG``. docs/deploy.md
+lists them all.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from younuo.store.database import normalize_url, sqlite_url
+
+
+class Settings(BaseSettings):
+    """Everything ``younuo serve`` can be told. Defaults suit one machine and a browser."""
+
+    model_config = SettingsConfigDict(env_prefix="YOUNUO_", extra="ignore")
+
+    # Where the config file comes from, set by :meth:`load` (not a setting itself).
+    _toml_file: ClassVar[Path | None] = None
+
+    host: str = Field("127.0.0.1", description="Address to listen on.")
+    port: int = Field(8000, ge=0, le=65535, description="Port to listen on (0: any free port).")
+    data: Path = Field(Path("data"), description="Data directory (the SQLite database).")
+    db: str | None = Field(
+        None,
+        description="Database URL (postgresql+asyncpg://user:pass@host/db); overrides data.",
+    )
+    sqlite_synchronous: Literal["full", "normal"] = Field(
+        "full", description="SQLite commit durability: full survives power loss too."
+    )
+    allowed_origins: list[str] = Field(
+        default_factory=list,
+        description="Browser origins allowed on the WebSocket besides the server's own.",
+    )
+    token_days: float = Field(30.0, gt=0, description="Session token lifetime in days.")
+    reconnect_grace: float = Field(
+        60.0, ge=0, description="Seconds a dropped player keeps the seat (a bot plays)."
+    )
+    away_takeover: float = Field(
+        5.0, ge=0, description="Seconds after a drop before the bot starts playing the seat."
+    )
+    catch_grace: float = Field(
+        1.0, ge=0, description="Seconds the UNO catch window stays open at least."
+    )
+    next_round_delay: float = Field(
+        5.0, ge=0, description="Seconds between a round's end and the next deal."
+    )
+    bot_timing: Literal["human", "none"] = Field(
+        "human", description="Bots wait like people (human) or act at once (none: tests)."
+    )
+    max_message_bytes: int = Field(8192, ge=256, description="Largest client message.")
+    rate_per_second: float = Field(20.0, gt=0, description="Messages per second per connection.")
+    rate_burst: int = Field(40, ge=1, description="Burst of messages allowed over the rate.")
+    send_queue: int = Field(
+        512, ge=8, description="Frames queued for a slow client before it is dropped."
+    )
+    static_dir: Path | None = Field(
+        None, description="The web client's folder (default: the one inside the package)."
+    )
+    log_level: str = Field("info", description="uvicorn's log level.")
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        if cls._toml_file is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=cls._toml_file))
+        return tuple(sources)
+
+    @classmethod
+    def load(cls, config: Path | None = None, **flags: Any) -> Settings:
+        """Settings from ``flags`` (None values ignored), then the environment, then a file.
+
+        ``config`` (or ``YOUNUO_CONFIG``) names an optional TOML file.
+        """
+        path = config or (
+            Path(os.environ["YOUNUO_CONFIG"]) if os.environ.get("YOUNUO_CONFIG") else None
+        )
+        if path is not None and not path.is_file():
+            raise FileNotFoundError(f"no such config file: {path}")
+        given = {key: value for key, value in flags.items() if value is not None}
+        cls._toml_file = path
+        try:
+            return cls(**given)
+        finally:
+            cls._toml_file = None
+
+    @property
+    def database_url(self) -> str:
+        """The database to use: ``db``, else the SQLite file in ``data``."""
+        return normalize_url(self.db) if self.db else sqlite_url(self.data)
+
+
+__all__ = ["Settings"]

@@ -1,0 +1,366 @@
+"""The WebSocket endpoint ``/ws``: one :class:`ClientSession` per connection.
+
+The session checks the Origin, the size and rate of every frame, parses it into its
+protocol model, and hands it to the lobby or the match service. Whatever goes wrong
+with one message becomes an ``error`` frame for that message: a client cannot crash
+the server or close it for others, and its connection stays open unless it floods.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from younuo.engine import Action, RecordError
+from younuo.server.auth import Auth, AuthError, account_out
+from younuo.server.connections import Connection, Hub
+from younuo.server.lobby import Lobby
+from younuo.server.match import SERVER_ONLY, MatchService
+from younuo.server.protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    AddBot,
+    Autoplay,
+    Avatar,
+    Configure,
+    CreateRoom,
+    Hello,
+    JoinRoom,
+    Kick,
+    LeaveRoom,
+    LeftRoom,
+    ListRooms,
+    Ping,
+    PlayAction,
+    Pong,
+    ProtocolError,
+    QuickMatch,
+    Ready,
+    RemoveBot,
+    SetAvatar,
+    SetCamp,
+    StandUp,
+    Start,
+    Sync,
+    TakeSeat,
+    Welcome,
+    error,
+    parse_client,
+)
+from younuo.server.protocol import (
+    Lobby as LobbyMessage,
+)
+from younuo.server.settings import Settings
+from younuo.store.models import Account
+
+log = logging.getLogger(__name__)
+
+HARD_FRAME_LIMIT = 64 * 1024
+"""Frames over this close the connection (uvicorn's ``ws_max_size``)."""
+CLOSE_POLICY = 1008
+
+
+def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
+    """A browser's Origin must be this server's own origin or an allowed one."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: programs need no Origin
+    if origin in settings.allowed_origins or "*" in settings.allowed_origins:
+        return True
+    host = ws.headers.get("host", "")
+    parts = urlsplit(origin)
+    return bool(parts.netloc) and parts.netloc.lower() == host.lower()
+
+
+class ClientSession:
+    """One connection's conversation with the server."""
+
+    def __init__(
+        self,
+        conn: Connection,
+        auth: Auth,
+        lobby: Lobby,
+        matches: MatchService,
+        hub: Hub,
+        settings: Settings,
+    ) -> None:
+        self.conn = conn
+        self.auth = auth
+        self.lobby = lobby
+        self.matches = matches
+        self.hub = hub
+        self.settings = settings
+        self.account: Account | None = None
+        self._handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
+            Ping: self.ping,
+            ListRooms: self.list_rooms,
+            CreateRoom: self.create_room,
+            JoinRoom: self.join_room,
+            QuickMatch: self.quick_match,
+            LeaveRoom: self.leave_room,
+            TakeSeat: self.take_seat,
+            StandUp: self.stand_up,
+            Ready: self.ready,
+            SetAvatar: self.avatar,
+            Kick: self.kick,
+            SetCamp: self.set_camp,
+            Configure: self.configure,
+            AddBot: self.add_bot,
+            RemoveBot: self.remove_bot,
+            Start: self.start,
+            PlayAction: self.action,
+            Autoplay: self.autoplay,
+            Sync: self.sync,
+        }
+
+    # ------------------------------------------------------------------ frames
+    async def receive(self, raw: str | bytes) -> None:
+        """Handle one frame; every failure becomes an ``error`` frame."""
+        if len(raw) > self.settings.max_message_bytes:
+            self.conn.send(
+                error("too_large", f"messages are at most {self.settings.max_message_bytes} bytes")
+            )
+            return
+        if not self.conn.limit.allow():
+            if self.conn.limit.abusive:
+                self.conn.close(CLOSE_POLICY)
+            else:
+                self.conn.send(error("rate_limited", "too many messages: slow down", _ref_of(raw)))
+            return
+        ref = None
+        try:
+            message = parse_client(raw)
+            ref = message.ref
+            if isinstance(message, Hello):
+                await self.hello(message)
+            elif self.account is None:
+                raise ProtocolError("not_authenticated", "send hello with your token first")
+            else:
+                await self._handlers[type(message)](message)
+        except ProtocolError as exc:
+            self.conn.send(
+                error(exc.code, exc.message, exc.ref if exc.ref is not None else ref, exc.details)
+            )
+        except AuthError as exc:
+            self.conn.send(error(exc.code, exc.message, ref))
+        except Exception:
+            log.exception("message from %s failed", self.account.id if self.account else "?")
+            self.conn.send(error("internal", "the server failed on this message", ref))
+
+    def _ack(self, ref: Any) -> None:
+        if ref is not None:
+            self.conn.send(Ack(ref=ref))
+
+    @property
+    def me(self) -> Account:
+        assert self.account is not None
+        return self.account
+
+    # ------------------------------------------------------------------ connecting
+    async def hello(self, m: Hello) -> None:
+        if m.protocol != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "bad_protocol",
+                f"this server speaks protocol {PROTOCOL_VERSION}, not {m.protocol}",
+                m.ref,
+            )
+        if self.account is not None:
+            raise ProtocolError("bad_message", "already authenticated", m.ref)
+        account = await self.auth.account(m.token)
+        self.account = account
+        self.hub.attach(account.id, self.conn)
+        room = await self.lobby.room_of(account.id)
+        self.hub.follow(account.id, room.id if room else None)
+        self.conn.send(
+            Welcome(
+                ref=m.ref,
+                server_time=time.time(),
+                account=account_out(account),
+                room=room.id if room else None,
+            )
+        )
+        rt = await self.matches.back(account.id)
+        if room is not None:
+            await self.lobby.touch(room.id)  # shows the seat connected again
+            if rt is None and room.match_id is not None:
+                rt = self.matches.runtimes.get(room.match_id)
+            if rt is not None:
+                self.conn.send(self.matches.state_for(rt, account.id))
+
+    async def disconnected(self) -> None:
+        if self.account is None:
+            return
+        account = self.account.id
+        if self.hub.detach(account, self.conn):
+            await self.matches.away(account)
+            room = self.hub.room_of.get(account)
+            if room is not None:
+                await self.lobby.touch(room)
+
+    # ------------------------------------------------------------------ lobby
+    async def ping(self, m: Ping) -> None:
+        self.conn.send(Pong(ref=m.ref, server_time=time.time()))
+
+    async def list_rooms(self, m: ListRooms) -> None:
+        rooms = await self.lobby.listing(m.mode, m.preset, m.free_seats)
+        self.conn.send(LobbyMessage(ref=m.ref, rooms=rooms))
+
+    async def create_room(self, m: CreateRoom) -> None:
+        await self.lobby.create(self.me, m.settings)
+        self._ack(m.ref)
+
+    async def join_room(self, m: JoinRoom) -> None:
+        if m.room is None and m.code is None:
+            raise ProtocolError("bad_message", "give the room's id or its code", m.ref)
+        room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
+        self._ack(m.ref)
+        if room.match_id is not None and room.match_id in self.matches.runtimes:
+            self.conn.send(self.matches.state_for(self.matches.runtimes[room.match_id], self.me.id))
+
+    async def quick_match(self, m: QuickMatch) -> None:
+        await self.lobby.quick_match(self.me, m.preset, m.mode)
+        self._ack(m.ref)
+
+    async def leave_room(self, m: LeaveRoom) -> None:
+        room = await self.lobby.leave(self.me)
+        if room is None:
+            raise ProtocolError("not_in_room", "you are not in a room", m.ref)
+        self.conn.send(LeftRoom(ref=m.ref, room=room))
+
+    async def take_seat(self, m: TakeSeat) -> None:
+        me = self.me
+        avatar = _avatar(me)
+        await self.lobby.act(me, lambda r: r.sit(me.id, me.name, avatar, m.seat))
+        self._ack(m.ref)
+
+    async def stand_up(self, m: StandUp) -> None:
+        await self.lobby.act(self.me, lambda r: r.stand_up(self.me.id))
+        self._ack(m.ref)
+
+    async def ready(self, m: Ready) -> None:
+        await self.lobby.act(self.me, lambda r: r.set_ready(self.me.id, m.ready))
+        self._ack(m.ref)
+
+    async def avatar(self, m: SetAvatar) -> None:
+        await self.lobby.set_avatar(self.me, m.avatar)
+        self._ack(m.ref)
+
+    async def kick(self, m: Kick) -> None:
+        await self.lobby.kick(self.me, m.seat)
+        self._ack(m.ref)
+
+    async def set_camp(self, m: SetCamp) -> None:
+        await self.lobby.act(self.me, lambda r: r.set_camp(self.me.id, m.seat, m.camp))
+        self._ack(m.ref)
+
+    async def configure(self, m: Configure) -> None:
+        await self.lobby.configure(self.me, m.settings)
+        self._ack(m.ref)
+
+    async def add_bot(self, m: AddBot) -> None:
+        await self.lobby.act(self.me, lambda r: r.add_bot(self.me.id, m.level, m.seat))
+        self._ack(m.ref)
+
+    async def remove_bot(self, m: RemoveBot) -> None:
+        await self.lobby.act(self.me, lambda r: r.remove_bot(self.me.id, m.seat))
+        self._ack(m.ref)
+
+    async def start(self, m: Start) -> None:
+        await self.lobby.start(self.me)
+        self._ack(m.ref)
+
+    # ------------------------------------------------------------------ play
+    async def action(self, m: PlayAction) -> None:
+        rt = self.matches.runtimes.get(m.match)
+        if rt is None or rt.status != "running":
+            raise ProtocolError("no_match", "no such running match", m.ref)
+        name = rt.player_of(self.me.id)
+        if name is None:
+            raise ProtocolError("not_a_player", "you do not play in this match", m.ref)
+        body = m.action.model_dump(exclude_none=True)
+        if body.get("player", name) != name:
+            raise ProtocolError(
+                "not_your_seat", f"you play {name!r}, not {body['player']!r}", m.ref
+            )
+        body["player"] = name
+        try:
+            action = Action.from_dict(body)
+        except RecordError as exc:
+            raise ProtocolError("bad_message", exc.message, m.ref) from None
+        if action.type in SERVER_ONLY:
+            raise ProtocolError("server_only", f"{action.type.value} is the server's action", m.ref)
+        await self.matches.submit(m.match, action, "player", version=m.version)
+        self._ack(m.ref)
+        if action.type.value == "leave":
+            await self.lobby.leave(self.me)
+
+    async def autoplay(self, m: Autoplay) -> None:
+        rt = self.matches.match_of(self.me.id)
+        if rt is None:
+            raise ProtocolError("no_match", "you play in no running match", m.ref)
+        await self.matches.set_autoplay(rt.id, self.me.id, m.on)
+        self._ack(m.ref)
+
+    async def sync(self, m: Sync) -> None:
+        rt = self.matches.match_of(self.me.id)
+        if rt is None:
+            room = await self.lobby.room_of(self.me.id)
+            if room is not None and room.match_id in self.matches.runtimes:
+                rt = self.matches.runtimes[room.match_id]
+        if rt is None:
+            raise ProtocolError("no_match", "no running match to sync", m.ref)
+        state = self.matches.state_for(rt, self.me.id, ref=m.ref)
+        self.conn.send(state)
+
+
+async def serve_socket(
+    ws: WebSocket, auth: Auth, lobby: Lobby, matches: MatchService, hub: Hub, settings: Settings
+) -> None:
+    """The ``/ws`` endpoint's body."""
+    if not origin_allowed(ws, settings):
+        await ws.close(code=CLOSE_POLICY)  # before accept: the handshake gets HTTP 403
+        return
+    await ws.accept()
+    conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
+    session = ClientSession(conn, auth, lobby, matches, hub, settings)
+    try:
+        while not conn.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            await session.receive(raw)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:
+        pass  # receive after the socket closed
+    finally:
+        await session.disconnected()
+        if not conn.closed:
+            conn.close()
+        await conn.stop()
+
+
+def _ref_of(raw: str | bytes) -> Any:
+    """The ``ref`` of a message, if it has a usable one (for errors sent before parsing)."""
+    with contextlib.suppress(ValueError, UnicodeDecodeError, RecursionError, AttributeError):
+        ref = json.loads(raw).get("ref")
+        if (isinstance(ref, str) and len(ref) <= 64) or type(ref) is int:
+            return ref
+    return None
+
+
+def _avatar(account: Account) -> Avatar:
+    return Avatar.model_validate({"outfit": account.outfit, "expression": account.expression})
+
+
+__all__ = ["HARD_FRAME_LIMIT", "ClientSession", "origin_allowed", "serve_socket"]

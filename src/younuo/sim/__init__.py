@@ -1,0 +1,1 @@
+"""Simulation: tables of bots, batch runs with statistics, and RL environments."""

@@ -1,0 +1,24 @@
+"""Errors the store raises for the server to turn into answers."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class VersionConflict(StoreError):
+    """A conditional write found another version: someone else wrote first."""
+
+    def __init__(self, what: str, key: str, expected: int) -> None:
+        super().__init__(f"{what} {key} is no longer at version {expected}")
+        self.what = what
+        self.key = key
+        self.expected = expected
+
+
+class NameTaken(StoreError):
+    """A registered account already has this name."""
+
+
+__all__ = ["NameTaken", "StoreError", "VersionConflict"]

@@ -1,0 +1,189 @@
+"""The database tables, as SQLAlchemy 2 declarative models.
+
+The schema itself is created and changed only by the Alembic migrations in
+``younuo/store/migrations`` (applied when the server starts); these models must stay
+equal to what the migrations build, which ``tests/store`` checks.
+
+Times are Unix epoch seconds (floats): the same on SQLite and PostgreSQL, and what the
+protocol sends. Structured values that are always read and written whole (room seats,
+rule options, a match's clocks) are JSON columns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Named constraints, so that migrations can refer to them on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Base of every table."""
+
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Account(Base):
+    """A player: a guest (behind a token) or registered (name and password)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # Case-folded name: registered names are unique by it (partial index below).
+    name_key: Mapped[str] = mapped_column(String(80))
+    guest: Mapped[bool] = mapped_column(Boolean)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    rating: Mapped[int] = mapped_column(Integer, default=0)
+    outfit: Mapped[str] = mapped_column(String(20))
+    expression: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (
+        Index(
+            "uq_accounts_registered_name",
+            "name_key",
+            unique=True,
+            sqlite_where=text("guest = 0"),
+            postgresql_where=text("guest = false"),
+        ),
+        Index("ix_accounts_rating", "rating"),
+    )
+
+
+class Session(Base):
+    """A login: only the SHA-256 of the token is stored, so a leaked table opens nothing."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class Room(Base):
+    """A table in the lobby: settings, seats, host, and the match it is playing."""
+
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, playing, closed
+    private: Mapped[bool] = mapped_column(Boolean)
+    code: Mapped[str | None] = mapped_column(String(12), nullable=True, unique=True)
+    host_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # {"seats": [seat or null, ...], "spectators": [account id, ...]}
+    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    match_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class Membership(Base):
+    """Which room an account sits in or watches: one room per account at a time."""
+
+    __tablename__ = "memberships"
+
+    account_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    room_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("rooms.id", ondelete="CASCADE"), index=True
+    )
+    role: Mapped[str] = mapped_column(String(16))  # player or spectator
+
+
+class Match(Base):
+    """One match: its record's recipe, version, clocks (as data) and status.
+
+    The action log is :class:`MatchAction`; ``version`` is the number of actions in it.
+    Every move is written with ``UPDATE ... WHERE version = expected``, so two server
+    processes can never both apply a move at the same version.
+    """
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    room_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # running, over, abandoned
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    teams: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Per player (seat order): account, bot level, camp, avatar.
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    # Per player: away deadline, auto-play, left; the server's own state of the seats.
+    control: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Turn deadline, match deadline, next-round time, catch grace: data, not timers.
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    final: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class MatchAction(Base):
+    """One accepted action of a match, in order (``seq`` from 0)."""
+
+    __tablename__ = "match_actions"
+
+    match_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Who sent it: player, bot, autoplay (a bot for an away or auto-played human), server.
+    source: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class Result(Base):
+    """A player's result in an ended match, with the rating change (R-LEAVE, R-LEVEL)."""
+
+    __tablename__ = "results"
+
+    match_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    bot_level: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    score: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[bool] = mapped_column(Boolean)
+    left: Mapped[bool] = mapped_column(Boolean)
+    rating_change: Mapped[int] = mapped_column(Integer)
+    breakdown: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rating_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ended_at: Mapped[float] = mapped_column(Float)
+
+
+__all__ = ["Account", "Base", "Match", "MatchAction", "Membership", "Result", "Room", "Session"]

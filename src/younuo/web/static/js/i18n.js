@@ -1,0 +1,82 @@
+// Translations: Traditional Chinese, Simplified Chinese and English. The language
+// follows the browser (navigator.languages) until the player picks one, which is kept
+// in localStorage. t(key, params) fills {name} placeholders.
+
+import en from "./lang/en.js";
+import zhHans from "./lang/zh-Hans.js";
+import zhHant from "./lang/zh-Hant.js";
+
+export const LANGUAGES = { "zh-Hant": zhHant, "zh-Hans": zhHans, en };
+export const LANGUAGE_NAMES = { "zh-Hant": "繁體中文", "zh-Hans": "简体中文", en: "English" };
+const STORE_KEY = "younuo.lang";
+
+let current = "en";
+const listeners = new Set();
+
+/** The best of our languages for a list of BCP 47 tags (browser order). */
+export function pickLanguage(tags) {
+  for (const raw of tags || []) {
+    const tag = String(raw).toLowerCase();
+    if (tag.startsWith("zh")) {
+      if (/hant|-tw|-hk|-mo/.test(tag)) return "zh-Hant";
+      return "zh-Hans";
+    }
+    if (tag.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+export function initLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem(STORE_KEY); } catch { /* private mode */ }
+  current = saved in LANGUAGES ? saved : pickLanguage(navigator.languages || [navigator.language]);
+  document.documentElement.lang = current;
+}
+
+export function language() { return current; }
+
+export function setLanguage(lang) {
+  if (!(lang in LANGUAGES)) return;
+  current = lang;
+  try { localStorage.setItem(STORE_KEY, lang); } catch { /* private mode */ }
+  document.documentElement.lang = lang;
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLanguage(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+export function has(key) { return key in LANGUAGES[current] || key in en; }
+
+export function t(key, params = {}) {
+  let text = LANGUAGES[current][key];
+  if (text === undefined) text = en[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** The name of a level (R-LEVEL) in the chosen language; `level` as the server sends it. */
+export function levelName(level) {
+  if (level === null || level === undefined) return "";
+  if (typeof level === "number") return t(`level.${level}`);
+  const key = `level.${level.number}`;
+  if (has(key)) return t(key);
+  return current === "en" ? level.name : level.name_zh;
+}
+
+/** Localised card name: "Red 5", "紅色 反轉"… */
+export function cardName(code) {
+  const wild = { W: "rank.W", "W+4": "rank.W+4", WB: "rank.WB" };
+  if (wild[code]) return t(wild[code]);
+  const colors = { R: "red", Y: "yellow", G: "green", B: "blue" };
+  const rank = code.slice(1);
+  const rankText = /^\d$/.test(rank) ? rank : t(`rank.${rank}`);
+  return t("card.name", { color: t(`color.${colors[code[0]]}`), rank: rankText });
+}
+
+/** An error as a sentence: our translation of its code, else the server's message. */
+export function errorText(error) {
+  if (!error) return "";
+  const key = `err.${error.code}`;
+  if (has(key)) return t(key);
+  return error.message || error.code;
+}

@@ -1,0 +1,114 @@
+// The room editor: room settings and every rule option, each with one sentence that
+// explains it. Used to create a room (lobby) and by the host to change the rules.
+
+import { html } from "../dom.js";
+import { t } from "../i18n.js";
+import { OPTION_ORDER, isNumeric, rulesInfo } from "../rules.js";
+
+function valueLabel(name, value) {
+  if (value === true) return t("common.on");
+  if (value === false) return t("common.off");
+  const key = `val.${name}.${value}`;
+  const text = t(key);
+  return text === key ? String(value) : text;
+}
+
+/** Markup of one option's control, showing `value`. */
+function optionControl(name, value, prefix) {
+  const id = `${prefix}-opt-${name}`;
+  const spec = rulesInfo.choices[name];
+  if (spec === "bool") {
+    return html`<input type="checkbox" id="${id}" name="opt:${name}" data-key="${id}" ${value ? "checked" : ""}>`;
+  }
+  if (isNumeric(name)) {
+    return html`<input type="number" id="${id}" name="opt:${name}" data-key="${id}" min="${spec[0]}" max="${spec[1]}" value="${value}" inputmode="numeric">`;
+  }
+  return html`<select id="${id}" name="opt:${name}" data-key="${id}">${spec.map((choice) =>
+    html`<option value="${choice}" ${String(choice) === String(value) ? "selected" : ""}>${valueLabel(name, choice)}</option>`)}</select>`;
+}
+
+/** The rule options of a preset with `options` set over it. */
+export function effectiveRules(preset, options = {}) {
+  return { ...(rulesInfo.presets[preset] || rulesInfo.presets.younuo), ...options };
+}
+
+/**
+ * The editor's markup. `settings` is a RoomSettings-like object (name, seats, needed,
+ * mode, preset, options, private, abandon); `prefix` keeps ids unique.
+ */
+export function editorMarkup(settings, prefix = "ed") {
+  const preset = settings.preset || "younuo";
+  const rules = effectiveRules(preset, settings.options);
+  const base = rulesInfo.presets[preset] || {};
+  const row = (id, label, control, help) => html`
+    <div class="opt">
+      <label for="${id}">${label}</label>${control}
+      <p class="help" id="${id}-help">${help}</p>
+    </div>`;
+  return html`
+    <fieldset class="group">
+      <legend>${t("create.room")}</legend>
+      ${row(`${prefix}-name`, t("create.name"), html`<input id="${prefix}-name" name="name" maxlength="40" data-key="${prefix}-name" value="${settings.name || ""}" placeholder="${t("create.name_hint")}">`, t("create.name_help"))}
+      ${row(`${prefix}-seats`, t("create.seats"), html`<input type="number" id="${prefix}-seats" name="seats" min="2" max="10" data-key="${prefix}-seats" value="${settings.seats ?? 8}">`, t("create.seats_help"))}
+      ${row(`${prefix}-needed`, t("create.needed"), html`<input type="number" id="${prefix}-needed" name="needed" min="2" max="10" data-key="${prefix}-needed" value="${settings.needed ?? 4}">`, t("create.needed_help"))}
+      ${row(`${prefix}-mode`, t("create.mode"), html`<select id="${prefix}-mode" name="mode" data-key="${prefix}-mode">
+        ${["ffa", "teams"].map((m) => html`<option value="${m}" ${settings.mode === m ? "selected" : ""}>${t(`mode.${m}`)}</option>`)}</select>`, t("create.mode_help"))}
+      ${row(`${prefix}-private`, t("create.private"), html`<input type="checkbox" id="${prefix}-private" name="private" data-key="${prefix}-private" ${settings.private ? "checked" : ""}>`, t("create.private_help"))}
+      ${row(`${prefix}-abandon`, t("create.abandon"), html`<select id="${prefix}-abandon" name="abandon" data-key="${prefix}-abandon">
+        ${["leave", "bot"].map((m) => html`<option value="${m}" ${settings.abandon === m ? "selected" : ""}>${t(`abandon.${m}`)}</option>`)}</select>`, t("create.abandon_help"))}
+    </fieldset>
+    <fieldset class="group">
+      <legend>${t("create.rules")}</legend>
+      ${row(`${prefix}-preset`, t("create.preset"), html`<select id="${prefix}-preset" name="preset" data-key="${prefix}-preset">
+        ${Object.keys(rulesInfo.presets).map((p) => html`<option value="${p}" ${p === preset ? "selected" : ""}>${t(`preset.${p}`)}</option>`)}</select>`, t(`preset.${preset}.desc`))}
+      ${OPTION_ORDER.filter((name) => name in rulesInfo.choices).map((name) => html`
+        <div class="opt ${rules[name] !== base[name] ? "changed" : ""}">
+          <label for="${prefix}-opt-${name}">${t(`opt.${name}`)} <span class="tag changed-tag">${t("create.changed")}</span></label>
+          ${optionControl(name, rules[name], prefix)}
+          <p class="help">${t(`opt.${name}.help`)}</p>
+        </div>`)}
+    </fieldset>`;
+}
+
+/** Read the editor's form into RoomSettings (options: only those that differ from the preset). */
+export function readEditor(form) {
+  const get = (name) => form.elements.namedItem(name);
+  const preset = get("preset").value;
+  const base = rulesInfo.presets[preset] || {};
+  const options = {};
+  for (const name of OPTION_ORDER) {
+    const field = get(`opt:${name}`);
+    if (!field) continue;
+    let value;
+    if (field.type === "checkbox") value = field.checked;
+    else if (isNumeric(name)) value = Number(field.value);
+    else {
+      const spec = rulesInfo.choices[name];
+      value = spec.find((choice) => String(choice) === field.value) ?? field.value;
+    }
+    if (value !== base[name]) options[name] = value;
+  }
+  const settings = {
+    seats: Number(get("seats").value),
+    needed: Number(get("needed").value),
+    mode: get("mode").value,
+    preset,
+    options,
+    private: get("private").checked,
+    abandon: get("abandon").value,
+  };
+  const name = get("name").value.trim();
+  if (name) settings.name = name;
+  return settings;
+}
+
+/** Mark the options that differ from the preset, in place (no re-render: typing goes on). */
+export function markChanges(form) {
+  const settings = readEditor(form);
+  for (const row of form.querySelectorAll(".opt")) {
+    const field = row.querySelector("[name^='opt:']");
+    if (!field) continue;
+    row.classList.toggle("changed", field.name.slice(4) in settings.options);
+  }
+  return settings;
+}

@@ -1,0 +1,77 @@
+// Small Web Components used by every screen: <yn-card>, <yn-avatar>, <yn-countdown>.
+// They render into their own light DOM so the page's stylesheet applies.
+
+import { avatarSvg } from "../avatar.js";
+import { parseCard } from "../cards.js";
+import { cardName, onLanguage, t } from "../i18n.js";
+
+export const COLOR_SYMBOL = { red: "▲", yellow: "●", green: "■", blue: "◆" };
+const GLYPH = { S: "⊘", R: "⇄", "+2": "+2", A: "≡", W: "", "W+4": "+4", WB: "↩" };
+
+/** The inner markup of a card face (also used outside <yn-card>, e.g. in the replay). */
+export function cardFace(code) {
+  const card = parseCard(code);
+  const color = card.color || "wild";
+  const glyph = /^\d$/.test(card.rank) ? card.rank : GLYPH[card.rank];
+  const symbol = card.color ? `<span class="cb-sym" aria-hidden="true">${COLOR_SYMBOL[card.color]}</span>` : "";
+  const wheel = card.color ? "" : `<span class="wheel" aria-hidden="true"><i></i><i></i><i></i><i></i></span>`;
+  return `<span class="card-face c-${color}${card.rank === "6" || card.rank === "9" ? " underline" : ""}" aria-hidden="true">` +
+    `<span class="corner tl">${glyph || "W"}</span>${symbol}<span class="oval">${wheel}<b>${glyph}</b></span>` +
+    `<span class="corner br">${glyph || "W"}</span></span>`;
+}
+
+class CardElement extends HTMLElement {
+  static get observedAttributes() { return ["code"]; }
+  connectedCallback() { this.paint(); }
+  attributeChangedCallback() { if (this.isConnected) this.paint(); }
+  paint() {
+    const code = this.getAttribute("code");
+    if (!code) {
+      this.innerHTML = `<span class="card-face back" aria-hidden="true"><span class="oval"><b>優諾</b></span></span>`;
+      return;
+    }
+    this.innerHTML = cardFace(code);
+    if (!this.hasAttribute("decorative")) {
+      this.setAttribute("role", "img");
+      this.setAttribute("aria-label", cardName(code));
+    }
+  }
+}
+
+class AvatarElement extends HTMLElement {
+  static get observedAttributes() { return ["outfit", "expression", "label"]; }
+  connectedCallback() { this.paint(); }
+  attributeChangedCallback() { if (this.isConnected) this.paint(); }
+  paint() {
+    this.innerHTML = avatarSvg(
+      { outfit: this.getAttribute("outfit"), expression: this.getAttribute("expression") },
+      this.getAttribute("label") || "",
+    );
+  }
+}
+
+/** Seconds left until `deadline` (server clock; `offset` = server minus local). */
+class CountdownElement extends HTMLElement {
+  static get observedAttributes() { return ["deadline", "offset"]; }
+  connectedCallback() {
+    this.tick();
+    this.timer = setInterval(() => this.tick(), 250);
+    this.off = onLanguage(() => this.tick());
+  }
+  disconnectedCallback() { clearInterval(this.timer); if (this.off) this.off(); }
+  attributeChangedCallback() { if (this.isConnected) this.tick(); }
+  tick() {
+    const deadline = Number(this.getAttribute("deadline"));
+    const offset = Number(this.getAttribute("offset") || 0);
+    if (!deadline) { this.textContent = ""; return; }
+    const left = Math.max(0, Math.ceil(deadline - (Date.now() / 1000 + offset)));
+    const text = t("table.seconds", { s: left });
+    if (this.textContent !== text) this.textContent = text;
+    this.classList.toggle("urgent", left <= 5);
+    this.dataset.left = String(left);
+  }
+}
+
+customElements.define("yn-card", CardElement);
+customElements.define("yn-avatar", AvatarElement);
+customElements.define("yn-countdown", CountdownElement);

@@ -1,0 +1,170 @@
+// The lobby: quick match, join by code, create a room (with every option explained),
+// the list of open rooms with filters, and the leaderboard.
+
+import { html, onAction, render } from "../dom.js";
+import { errorText, levelName, onLanguage, t } from "../i18n.js";
+import { api } from "../net.js";
+import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
+import { toast } from "../parts/notice.js";
+import { loadRules } from "../rules.js";
+import { store } from "../store.js";
+
+class Lobby extends HTMLElement {
+  connectedCallback() {
+    this.filters = { mode: "", preset: "", free: false };
+    this.creating = false;
+    this.draft = { seats: 8, needed: 4, mode: "ffa", preset: "younuo", options: {}, private: false, abandon: "leave" };
+    this.leaders = null;
+    this.error = "";
+    this.paint();
+    this.listen = (event) => { if (["lobby", "welcome", "account"].includes(event.detail)) this.paint(); };
+    store.addEventListener("change", this.listen);
+    this.off = onLanguage(() => this.paint());
+    onAction(this, (action, el) => this.act(action, el));
+    this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
+    this.addEventListener("change", (event) => this.changeField(event));
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), 8000);
+    loadRules().then(() => { if (this.creating) this.paint(); });
+    api("GET", "/api/leaderboard?limit=10").then((rows) => { this.leaders = rows; this.paint(); }, () => { this.leaders = []; this.paint(); });
+  }
+
+  disconnectedCallback() {
+    store.removeEventListener("change", this.listen);
+    clearInterval(this.timer);
+    if (this.off) this.off();
+  }
+
+  refresh() {
+    if (store.status.state !== "open" && store.status.state !== "connecting") return;
+    const message = { type: "list_rooms" };
+    if (this.filters.mode) message.mode = this.filters.mode;
+    if (this.filters.preset) message.preset = this.filters.preset;
+    if (this.filters.free) message.free_seats = 1;
+    store.request(message).catch(() => {});
+  }
+
+  changeField(event) {
+    const field = event.target;
+    if (field.name?.startsWith("filter-")) {
+      const key = field.name.slice(7);
+      this.filters[key] = field.type === "checkbox" ? field.checked : field.value;
+      this.refresh();
+      return;
+    }
+    const form = field.closest("form[name=create]");
+    if (form) {
+      // Only a new preset redraws the editor (with that preset's values).
+      this.draft = markChanges(form);
+      if (field.name === "preset") { this.draft.options = {}; this.paint(); }
+    }
+  }
+
+  async act(action, el) {
+    if (action === "refresh") this.refresh();
+    else if (action === "create-open") { this.creating = !this.creating; this.paint(); if (this.creating) this.querySelector("#lb-name")?.focus(); }
+    else if (action === "join") this.run({ type: "join_room", room: el.dataset.room });
+    else if (action === "watch") this.run({ type: "join_room", room: el.dataset.room, spectate: true });
+    else if (action === "signout") store.signOut();
+  }
+
+  async submit(form) {
+    if (form.getAttribute("name") === "create") {
+      this.run({ type: "create_room", settings: readEditor(form) });
+    } else if (form.getAttribute("name") === "quick") {
+      const message = { type: "quick_match", preset: form.elements.namedItem("preset").value };
+      if (form.elements.namedItem("mode").value) message.mode = form.elements.namedItem("mode").value;
+      this.run(message);
+    } else if (form.getAttribute("name") === "code") {
+      const code = form.elements.namedItem("code").value.trim().toUpperCase();
+      if (code) this.run({ type: "join_room", code });
+    }
+  }
+
+  async run(message) {
+    this.error = "";
+    try {
+      await store.request(message);
+    } catch (error) {
+      this.error = errorText(error);
+      toast(this.error, "warn");
+      this.paint();
+    }
+  }
+
+  paint() {
+    const account = store.account;
+    const rooms = store.lobby || [];
+    const presets = ["younuo", "classic", "party"];
+    render(this, html`
+      <div class="lobby">
+        <section class="panel me-panel" aria-label="${t("nav.profile")}">
+          ${account ? html`<yn-avatar outfit="${account.avatar?.outfit}" expression="${account.avatar?.expression}" label="${account.name}"></yn-avatar>
+          <div><strong>${account.name}</strong>${account.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}<br>
+          <span class="muted">${t("profile.rating")}: ${account.rating} · ${levelName(account.level)}</span></div>
+          <div class="row right"><a class="btn" href="#/profile" data-key="to-profile">${t("nav.profile")}</a>
+          <button data-action="signout" data-key="signout">${t("nav.signout")}</button></div>` : ""}
+        </section>
+        <section class="panel play-now" aria-labelledby="quick-h">
+          <h2 id="quick-h">${t("lobby.quick")}</h2>
+          <p class="help">${t("lobby.quick_help")}</p>
+          <form name="quick" class="row wrap">
+            <label class="sr-only" for="quick-preset">${t("create.preset")}</label>
+            <select id="quick-preset" name="preset" data-key="quick-preset" data-keep="quick-preset">${presets.map((p) => html`<option value="${p}">${t(`preset.${p}`)}</option>`)}</select>
+            <label class="sr-only" for="quick-mode">${t("create.mode")}</label>
+            <select id="quick-mode" name="mode" data-key="quick-mode" data-keep="quick-mode"><option value="">${t("lobby.any_mode")}</option>${["ffa", "teams"].map((m) => html`<option value="${m}">${t(`mode.${m}`)}</option>`)}</select>
+            <button class="primary" type="submit" data-key="quick-go">${t("lobby.quick_go")}</button>
+          </form>
+          <h2 id="code-h">${t("lobby.join_code")}</h2>
+          <form name="code" class="row">
+            <label class="sr-only" for="join-code">${t("lobby.code")}</label>
+            <input id="join-code" name="code" maxlength="12" autocomplete="off" autocapitalize="characters" placeholder="K7QZ2M" data-key="join-code" data-keep="join-code">
+            <button type="submit" data-key="code-go">${t("lobby.join")}</button>
+          </form>
+          <button class="primary wide" data-action="create-open" data-key="create-open" aria-expanded="${this.creating}">${t("lobby.create")}</button>
+          <p class="error" role="alert">${this.error}</p>
+        </section>
+        <div class="lobby-main">
+        ${this.creating ? html`
+        <section class="panel creator" aria-labelledby="create-h">
+          <h2 id="create-h">${t("lobby.create")}</h2>
+          <form name="create" class="editor">
+            ${editorMarkup(this.draft, "lb")}
+            <div class="row right sticky-bottom">
+              <button type="button" data-action="create-open" data-key="create-cancel">${t("common.cancel")}</button>
+              <button class="primary" type="submit" data-key="create-go">${t("create.submit")}</button>
+            </div>
+          </form>
+        </section>` : ""}
+        <section class="panel rooms" aria-labelledby="rooms-h">
+          <div class="row spread"><h2 id="rooms-h">${t("lobby.rooms")}</h2>
+            <button class="icon-btn" data-action="refresh" data-key="refresh" aria-label="${t("common.refresh")}" title="${t("common.refresh")}">⟳</button></div>
+          <div class="row wrap filters" role="group" aria-label="${t("lobby.filters")}">
+            <label>${t("create.mode")} <select name="filter-mode" data-key="f-mode">
+              <option value="">${t("lobby.any")}</option>${["ffa", "teams"].map((m) => html`<option value="${m}" ${this.filters.mode === m ? "selected" : ""}>${t(`mode.${m}`)}</option>`)}</select></label>
+            <label>${t("create.preset")} <select name="filter-preset" data-key="f-preset">
+              <option value="">${t("lobby.any")}</option>${presets.map((p) => html`<option value="${p}" ${this.filters.preset === p ? "selected" : ""}>${t(`preset.${p}`)}</option>`)}</select></label>
+            <label><input type="checkbox" name="filter-free" data-key="f-free" ${this.filters.free ? "checked" : ""}> ${t("lobby.free_only")}</label>
+          </div>
+          ${rooms.length ? html`<ul class="room-list">${rooms.map((room) => html`
+            <li class="room-item" data-room="${room.id}">
+              <div class="room-info"><strong>${room.name}</strong>
+                <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
+                ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
+              <div class="row">
+                <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${room.name}">${t("lobby.join")}</button>
+                <button data-action="watch" data-room="${room.id}" data-key="watch-${room.id}" aria-label="${t("lobby.watch")}: ${room.name}">${t("lobby.watch")}</button>
+              </div></li>`)}</ul>` : html`<p class="muted">${t("lobby.no_rooms")}</p>`}
+        </section>
+        </div>
+        <section class="panel leaders" aria-labelledby="lead-h">
+          <h2 id="lead-h">${t("lobby.leaderboard")}</h2>
+          ${this.leaders === null ? html`<p class="muted">${t("common.loading")}</p>` : this.leaders.length ? html`
+          <ol class="leader-list">${this.leaders.map((row) => html`<li><a href="#/profile/${row.account}">${row.name}</a>
+            <span class="muted leader-score">${row.rating} · ${levelName(row.level)}</span></li>`)}</ol>` : html`<p class="muted">${t("lobby.no_leaders")}</p>`}
+        </section>
+      </div>`);
+  }
+}
+
+customElements.define("yn-lobby", Lobby);

@@ -1,0 +1,125 @@
+// The profile: rating and level (R-LEVEL names in the chosen language), avatar, name,
+// turning a guest into an account, and the match history with links to replays.
+
+import { html, onAction, render } from "../dom.js";
+import { errorText, levelName, onLanguage, t } from "../i18n.js";
+import { api } from "../net.js";
+import { toast } from "../parts/notice.js";
+import { store } from "../store.js";
+
+function when(value) {
+  if (!value) return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(document.documentElement.lang);
+}
+
+class Profile extends HTMLElement {
+  connectedCallback() {
+    this.account = null;
+    this.matches = null;
+    this.error = "";
+    this.paint();
+    this.off = onLanguage(() => this.paint());
+    this.hash = () => this.load();
+    window.addEventListener("hashchange", this.hash);
+    onAction(this, (action) => this.act(action));
+    this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
+    this.load();
+  }
+
+  disconnectedCallback() {
+    window.removeEventListener("hashchange", this.hash);
+    if (this.off) this.off();
+  }
+
+  get accountId() {
+    const id = location.hash.split("/")[2];
+    return id ? decodeURIComponent(id) : store.account?.id;
+  }
+
+  get own() { return this.accountId === store.account?.id; }
+
+  async load() {
+    if (!location.hash.startsWith("#/profile")) return;
+    const id = this.accountId;
+    try {
+      this.account = this.own ? await api("GET", "/api/me") : await api("GET", `/api/accounts/${encodeURIComponent(id)}`);
+      if (this.own) store.account = this.account;
+    } catch (error) { this.error = errorText(error); }
+    this.paint();
+    try {
+      this.matches = await api("GET", `/api/accounts/${encodeURIComponent(id)}/matches?limit=20`);
+    } catch { this.matches = []; }
+    this.paint();
+  }
+
+  act(action) {
+    if (action === "back") location.hash = "";
+  }
+
+  async submit(form) {
+    try {
+      if (form.getAttribute("name") === "rename") {
+        this.account = await api("PATCH", "/api/me", { name: form.elements.namedItem("name").value.trim() });
+        store.account = this.account;
+        store.changed("account");
+        toast(t("profile.saved"));
+      } else if (form.getAttribute("name") === "register") {
+        const session = await api("POST", "/api/auth/register", { name: form.elements.namedItem("name").value.trim(), password: form.elements.namedItem("password").value });
+        await store.begin(session);
+        this.account = session.account;
+        toast(t("profile.registered"));
+      }
+    } catch (error) {
+      toast(errorText(error), "warn");
+    }
+    this.paint();
+  }
+
+  matchRow(m) {
+    const id = m.id || m.match;
+    const results = m.results || [];
+    const mine = results.find((r) => r.account === this.accountId);
+    const players = m.players || results.map((r) => r.name);
+    return html`<li class="match-item">
+      <div><strong>${when(m.ended_at || m.finished_at || m.started_at || m.created_at)}</strong>
+        <span class="muted small">${m.rules?.preset ? t(`preset.${m.rules.preset}`) : m.preset ? t(`preset.${m.preset}`) : ""}${m.status ? ` · ${t(`mstatus.${m.status}`) === `mstatus.${m.status}` ? m.status : t(`mstatus.${m.status}`)}` : ""}</span><br>
+        <span class="small">${(players || []).map((p) => (typeof p === "string" ? p : p.name)).join(", ")}</span>
+        ${m.winner ? html`<br><span class="small">★ ${m.winner}</span>` : ""}
+        ${mine ? html`<br><span class="small">${t("results.score")}: ${mine.score}${mine.rating_change !== undefined ? ` · ${t("results.change")}: ${mine.rating_change >= 0 ? "+" : ""}${mine.rating_change}` : ""}</span>` : ""}</div>
+      ${id ? html`<a class="btn" href="#/replay/${id}" data-key="replay-${id}">${t("profile.replay")}</a>` : ""}
+    </li>`;
+  }
+
+  paint() {
+    const a = this.account;
+    render(this, html`<div class="profile">
+      <section class="panel">
+        <div class="row spread"><h1>${t("profile.title")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ""}
+        ${a ? html`<div class="profile-head">
+          <yn-avatar class="big-avatar" outfit="${a.avatar?.outfit}" expression="${a.avatar?.expression}" label="${a.name}"></yn-avatar>
+          <div><h2>${a.name}${a.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}</h2>
+            <p class="rating"><span class="label">${t("profile.rating")}</span> <strong data-testid="rating">${a.rating}</strong></p>
+            <p class="level"><span class="label">${t("profile.level")}</span> <strong>${t("profile.level_n", { n: a.level?.number ?? "" })} · ${levelName(a.level)}</strong></p></div>
+        </div>` : html`<p class="muted">${t("common.loading")}</p>`}
+      </section>
+      ${a && this.own ? html`<section class="panel">
+        <form name="rename" class="row wrap"><label for="pf-name">${t("profile.rename")}</label>
+          <input id="pf-name" name="name" maxlength="20" value="${a.name}" data-key="pf-name" data-keep="pf-name" required>
+          <button type="submit" data-key="pf-rename">${t("common.save")}</button></form>
+        ${a.guest ? html`<form name="register" class="stack"><h2>${t("profile.register")}</h2><p class="help">${t("profile.register_help")}</p>
+          <label for="pf-rname">${t("signin.name")}</label><input id="pf-rname" name="name" maxlength="20" value="${a.name}" data-key="pf-rname" data-keep="pf-rname" required>
+          <label for="pf-pass">${t("signin.password")}</label><input id="pf-pass" name="password" type="password" minlength="8" autocomplete="new-password" data-key="pf-pass" data-keep="pf-pass" required>
+          <button type="submit" class="primary" data-key="pf-register">${t("signin.register")}</button></form>` : ""}
+      </section>` : ""}
+      <section class="panel">
+        <h2>${t("profile.history")}</h2>
+        ${this.matches === null ? html`<p class="muted">${t("common.loading")}</p>` : this.matches.length
+          ? html`<ul class="match-list">${this.matches.map((m) => this.matchRow(m))}</ul>` : html`<p class="muted">${t("profile.none")}</p>`}
+      </section>
+    </div>`);
+  }
+}
+
+customElements.define("yn-profile", Profile);

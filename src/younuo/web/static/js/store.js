@@ -1,0 +1,199 @@
+// The client's picture of the world, fed by server messages. Screens read it and
+// re-render on "change"; nothing here is authoritative (the server is).
+
+import { Connection, api, saveToken, savedToken } from "./net.js";
+
+class Store extends EventTarget {
+  constructor() {
+    super();
+    this.account = null;
+    this.connection = null;
+    this.status = { state: "closed" };
+    this.roomId = null;
+    this.room = null;
+    this.lobby = [];
+    this.match = null; // {id, version, view, table, clock, you, clockOffset, legal}
+    this.events = []; // recent events of the match, newest last (for the log)
+    this.lastRoundOver = null; // the last round_over event (hands and points)
+    this.matchOver = null; // the match_over message
+    this.notice = null; // {text, kind}
+    this.startRefusal = null;
+    this.welcomed = false;
+    this.booted = false;
+  }
+
+  changed(what) { this.dispatchEvent(new CustomEvent("change", { detail: what })); }
+
+  get signedIn() { return Boolean(this.account); }
+
+  /** Sign in with a Session answer (guest, login, register). */
+  async begin(session) {
+    saveToken(session.token);
+    this.account = session.account;
+    this.connect(session.token);
+    this.changed("account");
+  }
+
+  /** Resume with the stored token, if any: true when it still works. */
+  async resume() {
+    const token = savedToken();
+    if (!token) return false;
+    try {
+      this.account = await api("GET", "/api/me", undefined, token);
+    } catch (error) {
+      if (error.status === 401 || error.status === 403) { saveToken(null); return false; }
+      // The server is unreachable: keep the token and let the socket retry.
+    }
+    this.connect(token);
+    this.changed("account");
+    return true;
+  }
+
+  async signOut() {
+    try { await api("POST", "/api/auth/logout"); } catch { /* already gone */ }
+    saveToken(null);
+    if (this.connection) this.connection.stop();
+    this.connection = null;
+    this.account = null;
+    this.room = null;
+    this.roomId = null;
+    this.match = null;
+    this.changed("account");
+  }
+
+  connect(token) {
+    if (this.connection) this.connection.stop();
+    const connection = new Connection(token);
+    this.connection = connection;
+    connection.addEventListener("message", (e) => this.receive(e.detail));
+    connection.addEventListener("status", (e) => {
+      this.status = e.detail;
+      if (e.detail.state === "unauthorized") { saveToken(null); this.account = null; }
+      this.changed("status");
+    });
+    connection.start();
+  }
+
+  request(message) {
+    if (!this.connection) return Promise.reject({ code: "closed", message: "not connected" });
+    return this.connection.request(message);
+  }
+
+  send(message) { if (this.connection) this.connection.send(message); }
+
+  /** A play action with the version we last saw (the server refuses stale ones). */
+  act(action) {
+    const match = this.match;
+    if (!match) return Promise.reject({ code: "no_match", message: "no match" });
+    return this.request({ type: "action", match: match.id, version: match.version, action });
+  }
+
+  receive(message) {
+    const handler = this[`on_${message.type}`];
+    if (handler) handler.call(this, message);
+  }
+
+  on_welcome(message) {
+    this.account = message.account;
+    this.roomId = message.room;
+    this.welcomed = true;
+    if (!message.room) { this.room = null; this.match = null; }
+    this.changed("welcome");
+  }
+
+  on_room(message) {
+    const room = message.room;
+    this.room = room;
+    this.roomId = room.id;
+    if (!room.match && this.match && !this.matchOver && room.status !== "playing") {
+      this.match = null;
+    }
+    // Keep the table's avatars in step with the room during a match (emotes).
+    if (this.match) {
+      for (const seat of room.seats) {
+        if (!seat) continue;
+        const at = this.match.table.find((p) => p.name === seat.name);
+        if (at) at.avatar = seat.avatar;
+      }
+    }
+    this.changed("room");
+  }
+
+  on_lobby(message) { this.lobby = message.rooms; this.changed("lobby"); }
+
+  on_kicked() {
+    this.room = null; this.roomId = null; this.match = null;
+    this.notice = { key: "notice.kicked", kind: "warn" };
+    this.changed("room");
+  }
+
+  on_left_room() {
+    this.room = null; this.roomId = null; this.match = null; this.matchOver = null;
+    this.changed("room");
+  }
+
+  on_replaced() { this.changed("status"); }
+
+  setMatch(message, events) {
+    const offset = message.server_time - Date.now() / 1000;
+    const previous = this.match && this.match.id === message.match ? this.match : null;
+    this.match = {
+      id: message.match,
+      version: message.version,
+      view: message.view,
+      table: message.table,
+      clock: message.clock,
+      you: message.you !== undefined ? message.you : previous?.you ?? null,
+      offset,
+      legal: message.legal || message.view?.legal || null,
+      over: false,
+    };
+    if (!previous) { this.events = []; this.lastRoundOver = null; this.matchOver = null; }
+    for (const event of events) {
+      this.events.push(event);
+      if (event.type === "round_over") this.lastRoundOver = event;
+      if (event.type === "round_start") this.lastRoundOver = null;
+    }
+    if (this.events.length > 200) this.events.splice(0, this.events.length - 200);
+  }
+
+  on_state(message) {
+    this.setMatch(message, message.events || []);
+    this.changed({ kind: "state", events: message.events || [] });
+  }
+
+  on_update(message) {
+    const match = this.match;
+    if (!match || match.id !== message.match) { this.send({ type: "sync" }); return; }
+    if (message.version <= match.version) return; // already seen (a sync overtook it)
+    if (message.version !== match.version + 1) {
+      // A gap: events were missed. Ask for the whole table (docs/protocol.md §4).
+      this.send({ type: "sync" });
+    }
+    this.setMatch({ ...message, you: match.you }, message.events);
+    this.changed({ kind: "update", events: message.events });
+  }
+
+  on_match_over(message) {
+    this.matchOver = message;
+    if (this.match) this.match.over = true;
+    this.changed({ kind: "match_over" });
+  }
+
+  on_error(message) {
+    // Errors answering a request reach the requester too; this is for the others.
+    if (message.code === "stale_version") this.send({ type: "sync" });
+    this.lastError = message;
+    this.changed({ kind: "error", error: message });
+  }
+
+  /** Our seat name in the running match (null when watching). */
+  get me() { return this.match ? this.match.view.player : null; }
+
+  /** Server time now, by the offset measured on the last state/update. */
+  serverNow() { return Date.now() / 1000 + (this.match ? this.match.offset : 0); }
+
+  leaveRoomLocally() { this.room = null; this.roomId = null; this.match = null; this.matchOver = null; }
+}
+
+export const store = new Store();

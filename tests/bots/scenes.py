@@ -1,0 +1,77 @@
+"""Small builders for bot scenarios: a table from a compact text setup, and play-outs.
+
+``scene("ann: R5 W+4 | bob: W G7", start="R3", pile="G1 B2", rules="younuo")`` is
+``Game.from_setup`` with the players in the order given; ``pile`` is top first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from younuo.bots import Bot
+from younuo.engine import Action, ActionType, Card, Event, Game, Rules, parse_cards
+
+
+def scene(
+    hands: str,
+    start: str,
+    pile: str = "",
+    rules: str = "classic",
+    first: str | None = None,
+    direction: int = 1,
+    **options: Any,
+) -> Game:
+    by_name: dict[str, list[Card]] = {}
+    for part in hands.split("|"):
+        name, _, cards = part.partition(":")
+        by_name[name.strip()] = parse_cards(cards.split())
+    return Game.from_setup(
+        list(by_name),
+        Rules.from_preset(rules, **options),
+        hands=by_name,
+        start=Card.parse(start),
+        pile=parse_cards(pile.split()),
+        first=first,
+        direction=direction,
+    )
+
+
+_SEEN: dict[int, list[Event]] = {}
+
+
+def act(game: Game, action: Action) -> tuple[Event, ...]:
+    """Apply ``action``, keeping its events for the bots asked later (see :func:`ask`)."""
+    events = game.apply(action)
+    _SEEN.setdefault(id(game), []).extend(events)
+    return events
+
+
+def ask(bot: Bot, game: Game, name: str) -> Action | None:
+    """What ``bot`` sitting at ``name`` chooses now, having seen every event so far."""
+    bot.reset(name)
+    bot.observe([game.redact(e, name) for e in game.opening_events])
+    bot.observe([game.redact(e, name) for e in _SEEN.get(id(game), [])])
+    return bot.choose(game.view(name), game.legal_actions(name))
+
+
+def random_positions(
+    rules: Rules, players: int, games: int, seed: int = 0, max_steps: int = 400
+) -> Iterator[Game]:
+    """Positions along random games (a random legal non-leave action each step)."""
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(players)]
+    for g in range(games):
+        game = Game.new(names, rules, seed=seed * 1000 + g)
+        for _ in range(max_steps):
+            if game.status != "playing":
+                break
+            yield game
+            name = rng.choice(names) if rng.random() < 0.2 else game.current
+            assert name is not None
+            legal = [a for a in game.legal_actions(name) if a.type is not ActionType.LEAVE]
+            if not legal:
+                continue
+            plays = [a for a in legal if a.type is ActionType.PLAY]
+            game.apply(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))

@@ -1,0 +1,277 @@
+"""A real server in a subprocess and real WebSocket clients, for the server tests.
+
+:class:`ServerProcess` runs ``python -m younuo serve`` on a free 127.0.0.1 port with its
+own data directory (or database URL); :class:`Client` is a WebSocket client that keeps
+every frame it receives, so that tests can audit them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+FAST = {
+    "YOUNUO_BOT_TIMING": "none",
+    "YOUNUO_NEXT_ROUND_DELAY": "0",
+    "YOUNUO_CATCH_GRACE": "0",
+    "YOUNUO_AWAY_TAKEOVER": "0",
+    # Bots act at once in tests, so the simple players act faster than people can.
+    "YOUNUO_RATE_PER_SECOND": "1000",
+    "YOUNUO_RATE_BURST": "1000",
+    "YOUNUO_LOG_LEVEL": "warning",
+    "YOUNUO_SQLITE_SYNCHRONOUS": "normal",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``younuo serve`` in a child process."""
+
+    def __init__(
+        self, data: Path, env: dict[str, str] | None = None, db: str | None = None
+    ) -> None:
+        self.data = data
+        self.db = db
+        self.env = {**FAST, **(env or {})}
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data / f"server-{self.port}.log"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self, timeout: float = 30.0) -> None:
+        self.data.mkdir(parents=True, exist_ok=True)
+        where = ["--db", self.db] if self.db else ["--data", str(self.data)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "younuo",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            *where,
+        ]
+        env = {**os.environ, **self.env}
+        log = self.log.open("ab")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.http + "/healthz", timeout=1.0).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log.read_text()[-3000:]}")
+
+    def kill9(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def guest(self, name: str) -> dict[str, Any]:
+        r = httpx.post(self.http + "/api/auth/guest", json={"name": name}, timeout=10)
+        r.raise_for_status()
+        session: dict[str, Any] = r.json()
+        return session
+
+
+class Client:
+    """A WebSocket client that records every frame it receives."""
+
+    def __init__(self, server: ServerProcess, session: dict[str, Any]) -> None:
+        self.server = server
+        self.session = session
+        self.token: str = session["token"]
+        self.account: str = session["account"]["id"]
+        self.name: str = session["account"]["name"]
+        self.frames: list[dict[str, Any]] = []
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.unread: list[dict[str, Any]] = []
+        self.ws: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self.closed = asyncio.Event()
+        self.next_ref = 0
+
+    async def connect(self, hello: bool = True, **kwargs: Any) -> dict[str, Any] | None:
+        self.ws = await websockets.connect(self.server.ws, max_size=2**22, **kwargs)
+        self.closed.clear()
+        self._reader = asyncio.create_task(self._read())
+        if hello:
+            await self.send({"type": "hello", "protocol": 1, "token": self.token})
+            return await self.expect("welcome")
+        return None
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                frame = json.loads(raw)
+                self.frames.append(frame)
+                await self.inbox.put(frame)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def send_raw(self, raw: str | bytes) -> None:
+        await self.ws.send(raw)
+
+    async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send with a fresh ref; the ack or error (or other reply) carrying it."""
+        self.next_ref += 1
+        ref = f"r{self.next_ref}"
+        await self.send({**message, "ref": ref})
+        return await self.expect(lambda f: f.get("ref") == ref, timeout)
+
+    async def expect(self, want: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The oldest unread frame of type ``want`` (or matching a predicate).
+
+        Frames read past are kept for later calls, so the order of ``expect`` calls
+        need not follow the order frames arrive in.
+        """
+        match = want if callable(want) else (lambda f: f.get("type") == want)
+        deadline = time.monotonic() + timeout
+        while True:
+            while not self.inbox.empty():
+                self.unread.append(self.inbox.get_nowait())
+            for i, frame in enumerate(self.unread):
+                if match(frame):
+                    del self.unread[i]
+                    return frame
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(
+                    f"{self.name}: no frame matching {want!r}; unread {self.unread[-5:]}"
+                )
+            try:
+                frame = await asyncio.wait_for(self.inbox.get(), left)
+            except TimeoutError:
+                continue
+            self.unread.append(frame)
+
+    async def next_frame(self, timeout: float) -> dict[str, Any]:
+        """The oldest unread frame of any type."""
+        if self.unread:
+            return self.unread.pop(0)
+        return await asyncio.wait_for(self.inbox.get(), timeout)
+
+    def pending(self) -> bool:
+        return bool(self.unread) or not self.inbox.empty()
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(Exception):
+                await self._reader
+
+
+# ---------------------------------------------------------------------- a simple player
+def matches(card: str, top: str | None, color: str | None) -> bool:
+    """Whether ``card`` may go on ``top`` by color or symbol (R-TURN-1), roughly."""
+    if card.startswith("W"):
+        return True
+    if top is None:
+        return True
+    if color is not None and card[0] == color[0].upper():
+        return True
+    return card[1:] == top[1:] and not top.startswith("W")
+
+
+def candidate_actions(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What a simple person would try on their turn, best first; the engine judges."""
+    phase = view["phase"]
+    if phase == "choose_color":
+        return [{"type": "choose_color", "color": "red"}]
+    if phase == "drawn":
+        drawn = view["drawn"]
+        out: list[dict[str, Any]] = []
+        if drawn is not None:
+            out.append(_play(drawn))
+        return [*out, {"type": "pass"}]
+    if view["pending_draw"]:
+        return [{"type": "draw"}]
+    hand = view["hand"]
+    playable = [c for c in hand if matches(c, view["top"], view["color"])]
+    playable.sort(key=lambda c: c.startswith("W"))
+    return [*(_play(c) for c in playable), {"type": "draw"}]
+
+
+def _play(card: str) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "play", "card": card}
+    if card.startswith("W"):
+        action["color"] = "blue"
+    return action
+
+
+async def play_until_over(client: Client, match: str, timeout: float = 60.0) -> dict[str, Any]:
+    """Play the match as a simple person until ``match_over``; that frame."""
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] | None = None
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"{client.name}: the match did not end")
+        frame = await client.next_frame(left)
+        kind = frame.get("type")
+        if kind == "match_over" and frame["match"] == match:
+            return frame
+        if kind in ("state", "update") and frame["match"] == match:
+            last = frame
+        if last is None or client.pending():
+            continue  # act on the newest view only
+        await act(client, last)
+
+
+async def act(client: Client, frame: dict[str, Any]) -> None:
+    """On our turn, try the candidate actions until one is accepted."""
+    view = frame["view"]
+    me = frame.get("you") or view.get("player")
+    if view["status"] != "playing" or view["current"] != me:
+        return
+    if len(view["hand"]) == 2 and view["phase"] == "turn" and not view["pending_draw"]:
+        await client.send({"type": "action", "match": frame["match"], "action": {"type": "uno"}})
+    for action in candidate_actions(view):
+        reply = await client.request({"type": "action", "match": frame["match"], "action": action})
+        if reply["type"] == "ack":
+            return
+        if reply.get("code") in ("stale_version", "not_your_turn", "no_match"):
+            return

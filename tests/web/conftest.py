@@ -1,0 +1,144 @@
+"""Fixtures of the browser tests: a real ``younuo serve`` and Debian's Chromium.
+
+The server runs as a subprocess on a free 127.0.0.1 port with a temporary data
+directory, bots acting at once (``bot_timing: none``) and every match dealt from a
+seed chosen here with the engine (see :func:`duel_seed`), so the games the tests
+play are the same on every run. Chromium is never downloaded: the tests use
+``/usr/bin/chromium`` and skip, saying so, when it is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "web"
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "Debian's Chromium is not installed (/usr/bin/chromium): "
+        "apt-get install -y --no-install-recommends chromium",
+        allow_module_level=True,
+    )
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+from .scenario import DUEL_RULES, duel_seed  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a running ``younuo serve``."""
+    port = _free_port()
+    data = tmp_path_factory.mktemp("younuo-data")
+    env = dict(os.environ)
+    env.update(
+        {
+            "YOUNUO_BOT_TIMING": "none",
+            "YOUNUO_NEXT_ROUND_DELAY": "1",
+            "YOUNUO_CATCH_GRACE": "0.3",
+            "YOUNUO_TEST_SEED": str(duel_seed()),
+            "YOUNUO_RATE_PER_SECOND": "100",
+            "YOUNUO_RATE_BURST": "200",
+        }
+    )
+    log = (data / "server.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("serve_seeded.py")), "serve",
+         "--port", str(port), "--data", str(data), "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as answer:
+                if answer.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            log.close()
+            pytest.fail("younuo serve did not start:\n" + (data / "server.log").read_text()[-3000:])
+        time.sleep(0.2)
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """Opens pages in fresh browser contexts (separate storage: separate players)."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser = browser
+        self.url = url
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def open(self, width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+        )
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.goto(self.url)
+        return page
+
+
+@pytest.fixture
+def pages(browser: Any, server: str) -> Iterator[Pages]:
+    opened = Pages(browser, server)
+    yield opened
+    for context in opened.contexts:
+        context.close()
+    assert not opened.errors, f"JavaScript errors in the page: {opened.errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+__all__ = ["DUEL_RULES"]
