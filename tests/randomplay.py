@@ -52,10 +52,8 @@ def random_game(rng: random.Random, players: int | None = None) -> Game:
 def random_step(game: Game, rng: random.Random, leave_rate: float = 0.002) -> Action:
     """A random legal action: mostly the player to move, sometimes anybody's option."""
     players = list(game.players)
-    if game.current is not None and rng.random() < 0.8:
-        who = game.current
-    else:
-        who = rng.choice(players)
+    mover = game.current
+    who = mover if mover is not None and rng.random() < 0.8 else rng.choice(players)
     if rng.random() < leave_rate and Action.leave(who) in game.legal_actions(who):
         return Action.leave(who)
     if game.current is not None and rng.random() < 0.01:

@@ -12,8 +12,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from randomplay import random_game, random_step
 
+from randomplay import random_game, random_step
 from younuo.engine import (
     ALL_CARDS,
     COLORS,
@@ -26,9 +26,7 @@ from younuo.engine import (
 )
 
 STEPS = 250
-SETTINGS = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_action(game: Game, rng: random.Random) -> Action:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from randomplay import random_game, random_step
 from tqdm import tqdm
+
+from randomplay import random_game, random_step
 
 FULL_GAMES = 10_000
 CI_GAMES = 150

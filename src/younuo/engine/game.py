@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from younuo.engine.actions import Action, ActionType
 from younuo.engine import turns
+from younuo.engine.actions import Action, ActionType
 from younuo.engine.cards import Card
 from younuo.engine.effects import play
 from younuo.engine.errors import IllegalAction, RecordError
@@ -87,7 +87,9 @@ class Game:
             raise RecordError("bad_setup", "setup.direction is 1 (clockwise) or -1")
         if any(not hands[name] for name in players):
             raise RecordError("bad_setup", "every hand in a setup needs at least one card")
-        _check_card_supply(rules, len(players), [*(c for h in hands.values() for c in h), start, *pile])
+        _check_card_supply(
+            rules, len(players), [*(c for h in hands.values() for c in h), start, *pile]
+        )
         setup = Setup(
             hands=tuple(tuple(hands[name]) for name in players),
             start=start,
@@ -361,4 +363,3 @@ def _handlers() -> dict[ActionType, Callable[[State, Action], None]]:
 
 
 _HANDLERS = _handlers()
-

@@ -180,9 +180,7 @@ def _plan(
         if target is None:
             return IllegalAction("missing_target", "name the player to swap hands with")
         if target == seat or not s.in_round[target]:
-            return IllegalAction(
-                "bad_target", "swap with another player who is still in the round"
-            )
+            return IllegalAction("bad_target", "swap with another player who is still in the round")
     elif target is not None and not (going_out and first.rank is Rank.SEVEN):
         return IllegalAction("unexpected_target", "only a 7 under seven-zero names a target")
     return PlayPlan(seat, cards, in_force, target if swap else None, jump, companions, going_out)

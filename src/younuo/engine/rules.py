@@ -151,9 +151,7 @@ class Rules:
         if self.partner_rotation and players != 4:
             raise RulesError("bad_table", "partner rotation is played by exactly 4 players")
         if self.partner_rotation and teams:
-            raise RulesError(
-                "bad_table", "partner rotation makes its own pairs: leave teams unset"
-            )
+            raise RulesError("bad_table", "partner rotation makes its own pairs: leave teams unset")
 
 
 def _check_option(key: str, value: Any) -> None:
