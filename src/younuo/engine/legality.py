@@ -9,7 +9,7 @@ the same pieces. :func:`plan_play` returns a :class:`PlayPlan` or the
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.errors import IllegalAction
@@ -22,8 +22,7 @@ _LAST_OK_NO_ACTION = frozenset({*(Rank(str(n)) for n in range(10)), _D2, _D4})
 _NUMBERS = frozenset(Rank(str(n)) for n in range(10))
 
 
-@dataclass(frozen=True, slots=True)
-class PlayPlan:
+class PlayPlan(NamedTuple):
     """A checked play: ``cards`` in discard order (the top card last)."""
 
     seat: int
