@@ -44,8 +44,12 @@ def make_bot(level: str, seed: int = 0, timing: Timing | str | None = None) -> B
     elif not isinstance(timing, Timing):
         raise ValueError(f"timing must be a Timing, 'human' or None, not {timing!r}")
     if level.startswith(POLICY_PREFIX):
-        from younuo.bots.policy import PolicyBot  # needs numpy (the rl group)
-
+        try:
+            from younuo.bots.policy import PolicyBot  # needs numpy (the rl group)
+        except ImportError:
+            raise ValueError(
+                "policy bots need numpy: install the rl dependency group (uv sync --group rl)"
+            ) from None
         return PolicyBot.load(level[len(POLICY_PREFIX) :], seed=seed, timing=timing)
     factory = LEVELS.get(level)
     if factory is None:

@@ -221,8 +221,9 @@ class Report:
         for seat in d["seats"]:
             low, high = seat["ci95"]
             t = timing[seat["seat"]]
+            bot = seat["bot"] if len(seat["bot"]) <= 10 else seat["bot"][:9] + "…"
             lines.append(
-                f"{seat['seat']:<14} {seat['bot']:<10} {seat['wins']:>6} {seat['win_rate']:>8.1%}"
+                f"{seat['seat']:<14} {bot:<10} {seat['wins']:>6} {seat['win_rate']:>8.1%}"
                 f"  [{low:6.1%}, {high:6.1%}] {seat['mean_points']:>12.1f}"
                 f" {t['median_ms']:>12.2f} / {t['p99_ms']:<10.2f}"
             )
