@@ -75,7 +75,9 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) ->
     raise RuntimeError(f"no answer from {url}")
 
 
-def start_game_server(port: int, data: Path, sync: str) -> subprocess.Popen[bytes]:
+def start_game_server(
+    port: int, data: Path, sync: str, compression: bool
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "YOUNUO_BOT_TIMING": "none",
@@ -85,6 +87,7 @@ def start_game_server(port: int, data: Path, sync: str) -> subprocess.Popen[byte
         "YOUNUO_RATE_BURST": "200",
         "YOUNUO_LOG_LEVEL": "warning",
         "YOUNUO_SQLITE_SYNCHRONOUS": sync,
+        "YOUNUO_WS_COMPRESSION": "true" if compression else "false",
     }
     cmd = [sys.executable, "-m", "younuo", "serve", "--port", str(port), "--data", str(data)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -135,7 +138,7 @@ def echo_server(port: int) -> None:
         return PlainTextResponse("echo")
 
     app = Starlette(routes=[Route("/", index), WebSocketRoute("/ws", ws_endpoint)])
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 # ---------------------------------------------------------------------- measuring
@@ -204,12 +207,23 @@ def _play(card: str) -> dict[str, Any]:
 class Table:
     """Four clients at one table, paced at ``rate`` moves a second."""
 
-    def __init__(self, index: int, http: str, ws: str, rate: float, stats: Stats) -> None:
+    def __init__(
+        self,
+        index: int,
+        http: str,
+        ws: str,
+        rate: float,
+        stats: Stats,
+        deltas: bool = True,
+        compression: str | None = None,
+    ) -> None:
         self.index = index
         self.http = http
         self.ws = ws
         self.interval = 1.0 / rate
         self.stats = stats
+        self.deltas = deltas
+        self.compression = compression
         self.next_slot = 0.0
         self.sockets: list[Any] = []
         self.names: list[str] = []
@@ -223,8 +237,13 @@ class Table:
             )
             sessions.append(r.json())
         for session in sessions:
-            ws = await websockets.connect(self.ws, max_size=2**22, ping_interval=None)
-            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": session["token"]}))
+            ws = await websockets.connect(
+                self.ws, max_size=2**22, ping_interval=None, compression=self.compression
+            )
+            hello = {"type": "hello", "protocol": 1, "token": session["token"]}
+            if self.deltas:
+                hello["deltas"] = True
+            await ws.send(json.dumps(hello))
             await _until(ws, "welcome")
             self.sockets.append(ws)
             self.names.append(session["account"]["name"])
@@ -247,12 +266,9 @@ class Table:
         ws = self.sockets[seat]
         me = self.names[seat]
         pending: list[dict[str, Any]] = []
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                continue
-            except websockets.ConnectionClosed:
+        view: dict[str, Any] = {}
+        async for raw in ws:
+            if stop.is_set():
                 return
             now = time.perf_counter()
             frame = json.loads(raw)
@@ -260,7 +276,10 @@ class Table:
             if kind in ("state", "update"):
                 self.match = frame["match"]
                 self.stats.got(self.index, frame["version"], now)
-                view = frame["view"]
+                if frame.get("delta"):
+                    view.update(frame["view"])  # only what changed (docs/protocol.md §4)
+                else:
+                    view = frame["view"]
                 if view["status"] == "playing" and view["current"] == me:
                     pending = candidates(view)
                     await self._send(ws, frame["version"], pending.pop(0))
@@ -317,7 +336,7 @@ class EchoTable:
 
     async def setup(self) -> None:
         for _ in range(4):
-            ws = await websockets.connect(self.ws, ping_interval=None)
+            ws = await websockets.connect(self.ws, ping_interval=None, compression=None)
             await ws.send(json.dumps({"table": str(self.index)}))
             self.sockets.append(ws)
 
@@ -338,12 +357,8 @@ class EchoTable:
             await asyncio.sleep(self.interval)
 
     async def _read(self, ws: Any, stop: asyncio.Event) -> None:
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                continue
-            except websockets.ConnectionClosed:
+        async for raw in ws:
+            if stop.is_set():
                 return
             frame = json.loads(raw)
             self.stats.got(self.index, frame["k"], time.perf_counter())
@@ -355,6 +370,14 @@ class EchoTable:
 
 
 # ---------------------------------------------------------------------- runs
+async def seat_all(setups: list[Any], what: str, at_once: int = 20) -> None:
+    """Run the tables' setups, ``at_once`` at a time."""
+    with tqdm(total=len(setups), desc=what, unit="table", leave=False) as bar:
+        for start in range(0, len(setups), at_once):
+            await asyncio.gather(*setups[start : start + at_once])
+            bar.update(len(setups[start : start + at_once]))
+
+
 async def measure(
     tables: list[Any], stats: Stats, pid: int, warmup: float, seconds: float, moves: Any
 ) -> dict[str, float]:
@@ -370,6 +393,7 @@ async def measure(
     own1 = time.process_time()
     stats.measuring = False
     stop.set()
+    await asyncio.gather(*(t.close() for t in tables))
     await asyncio.gather(*players, return_exceptions=True)
     count = moves1 - moves0
     return {
@@ -388,18 +412,25 @@ async def measure(
 async def game_run(args: argparse.Namespace) -> dict[str, float]:
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="younuo-load-") as data:
-        proc = start_game_server(port, Path(data), args.sqlite_synchronous)
+        proc = start_game_server(port, Path(data), args.sqlite_synchronous, args.compression)
         try:
             http = f"http://127.0.0.1:{port}"
             idle = rss_bytes(proc.pid)
             stats = Stats()
             tables = [
-                Table(i, http, f"ws://127.0.0.1:{port}/ws", args.rate, stats)
+                Table(
+                    i,
+                    http,
+                    f"ws://127.0.0.1:{port}/ws",
+                    args.rate,
+                    stats,
+                    deltas=not args.full_views,
+                    compression="deflate" if args.compression else None,
+                )
                 for i in range(args.tables)
             ]
             async with httpx.AsyncClient(timeout=30) as client:
-                for table in tqdm(tables, desc="seating game tables", unit="table", leave=False):
-                    await table.setup(client)
+                await seat_all([table.setup(client) for table in tables], "seating game tables")
 
                 async def moves() -> int:
                     return int((await client.get(f"{http}/healthz")).json()["moves"])
@@ -423,8 +454,7 @@ async def echo_run(args: argparse.Namespace) -> dict[str, float]:
         tables = [
             EchoTable(i, f"ws://127.0.0.1:{port}/ws", args.rate, stats) for i in range(args.tables)
         ]
-        for table in tqdm(tables, desc="seating echo tables", unit="table", leave=False):
-            await table.setup()
+        await seat_all([table.setup() for table in tables], "seating echo tables")
 
         async def messages() -> int:
             return stats.sends
@@ -440,8 +470,9 @@ async def echo_run(args: argparse.Namespace) -> dict[str, float]:
 def report(game: dict[str, float], echo: dict[str, float], args: argparse.Namespace) -> str:
     lines = [
         f"{args.tables} tables x 4 clients, {args.rate:g} move/s per table,"
-        f" {args.seconds:g} s measured (SQLite synchronous={args.sqlite_synchronous}),"
-        f" {os.cpu_count()} CPUs",
+        f" {args.seconds:g} s measured (SQLite synchronous={args.sqlite_synchronous},"
+        f" {'full views' if args.full_views else 'view deltas'},"
+        f" {'deflate' if args.compression else 'no compression'}), {os.cpu_count()} CPUs",
         "",
         f"{'':24}{'game server':>14}{'bare echo':>14}{'ratio':>10}",
     ]
@@ -472,6 +503,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per run")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
     parser.add_argument("--sqlite-synchronous", default="full", choices=("full", "normal"))
+    parser.add_argument(
+        "--full-views", action="store_true", help="no view deltas: the full view in every update"
+    )
+    parser.add_argument(
+        "--compression", action="store_true", help="per-message deflate (ws_compression)"
+    )
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:

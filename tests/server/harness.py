@@ -45,10 +45,17 @@ class ServerProcess:
     """``younuo serve`` in a child process."""
 
     def __init__(
-        self, data: Path, env: dict[str, str] | None = None, db: str | None = None
+        self,
+        data: Path,
+        env: dict[str, str] | None = None,
+        db: str | None = None,
+        launcher: list[str] | None = None,
     ) -> None:
+        """``launcher``: the command in place of ``python -m younuo`` (its ``serve``
+        takes the same options)."""
         self.data = data
         self.db = db
+        self.launcher = launcher or [sys.executable, "-m", "younuo"]
         self.env = {**FAST, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -66,9 +73,7 @@ class ServerProcess:
         self.data.mkdir(parents=True, exist_ok=True)
         where = ["--db", self.db] if self.db else ["--data", str(self.data)]
         cmd = [
-            sys.executable,
-            "-m",
-            "younuo",
+            *self.launcher,
             "serve",
             "--host",
             "127.0.0.1",
@@ -112,11 +117,20 @@ class ServerProcess:
 
 
 class Client:
-    """A WebSocket client that records every frame it receives."""
+    """A WebSocket client that records every frame it receives.
 
-    def __init__(self, server: ServerProcess, session: dict[str, Any]) -> None:
+    ``frames`` holds them as they came over the wire. With ``deltas`` the client asks
+    for view deltas in ``hello`` and hands ``expect``/``next_frame`` each ``update``
+    with its view completed from the previous one (as a real client keeps it).
+    """
+
+    def __init__(
+        self, server: ServerProcess, session: dict[str, Any], deltas: bool = False
+    ) -> None:
         self.server = server
         self.session = session
+        self.deltas = deltas
+        self.views: dict[str, dict[str, Any]] = {}
         self.token: str = session["token"]
         self.account: str = session["account"]["id"]
         self.name: str = session["account"]["name"]
@@ -133,7 +147,10 @@ class Client:
         self.closed.clear()
         self._reader = asyncio.create_task(self._read())
         if hello:
-            await self.send({"type": "hello", "protocol": 1, "token": self.token})
+            message = {"type": "hello", "protocol": 1, "token": self.token}
+            if self.deltas:
+                message["deltas"] = True
+            await self.send(message)
             return await self.expect("welcome")
         return None
 
@@ -142,11 +159,24 @@ class Client:
             async for raw in self.ws:
                 frame = json.loads(raw)
                 self.frames.append(frame)
-                await self.inbox.put(frame)
+                await self.inbox.put(self._complete(frame))
         except websockets.ConnectionClosed:
             pass
         finally:
             self.closed.set()
+
+    def _complete(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The frame with its full view: a delta applied to the view it follows."""
+        kind = frame.get("type")
+        if kind not in ("state", "update"):
+            return frame
+        view = frame["view"]
+        if frame.get("delta"):
+            base = self.views.get(frame["match"])
+            assert base is not None, "a delta with no view to apply it to"
+            view = {**base, **view}
+        self.views[frame["match"]] = view
+        return {**frame, "view": view}
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))

@@ -262,3 +262,59 @@ def test_results_and_history(db_url: str) -> None:
         await db.close()
 
     run(main())
+
+
+def test_group_commit_of_many_matches_skips_only_the_stale_move(db_url: str) -> None:
+    """ARCHITECTURE step 4 through the move log (group commit on SQLite): moves of many
+    matches written at once are all stored with their clocks and seat states; a move at
+    a version that moved on is refused alone (VersionConflict); a match's last move
+    stores its results and ratings in the same batch."""
+    from younuo.store.movelog import MoveWrite
+
+    async def main() -> None:
+        db = await _db(db_url)
+        ids = [f"mgroup{i:07d}" for i in range(30)]
+        async with db.session() as s, s.begin():
+            for match_id in ids:
+                await matches.create(s, _match(match_id))
+            account = await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
+
+        def move(match_id: str, version: int, **values: Any) -> MoveWrite:
+            values = values or {"clock": {"turn_player": "bob"}, "control": {"n": version}}
+            action = {"type": "draw", "player": "ann"}
+            return MoveWrite(match_id, version, action, "player", 1.0 + version, values)
+
+        first = await asyncio.gather(*(db.moves.write(move(m, 0)) for m in ids))
+        assert first == [{}] * len(ids)
+        last = move(ids[1], 1, status="over", winner="ann")
+        last.results = [
+            {"match_id": ids[1], "name": "ann", "account_id": account.id, "bot_level": None,
+             "score": 50, "winner": True, "left": False, "rating_change": 50,
+             "breakdown": {"score": 50}, "ended_at": 2.0}
+        ]  # fmt: skip
+        last.ratings = {account.id: 50}
+        second = await asyncio.gather(
+            db.moves.write(move(ids[0], 1)),
+            db.moves.write(last),
+            db.moves.write(move(ids[2], 0)),  # stale: that match is at version 1
+            db.moves.write(move(ids[3], 1)),
+            return_exceptions=True,
+        )
+        assert second[0] == {} and second[3] == {}
+        assert second[1] == {account.id: 50}
+        assert isinstance(second[2], VersionConflict)
+        async with db.session() as s:
+            rows = {m: await matches.get(s, m) for m in ids[:4]}
+            logs = {m: await matches.actions(s, m) for m in ids[:4]}
+            results = await matches.results(s, ids[1])
+        assert [rows[m].version for m in ids[:4]] == [2, 2, 1, 2]  # type: ignore[union-attr]
+        assert rows[ids[0]].control == {"n": 1}  # type: ignore[union-attr]
+        assert rows[ids[0]].clock == {"turn_player": "bob"}  # type: ignore[union-attr]
+        over = rows[ids[1]]
+        assert over is not None and over.status == "over" and over.winner == "ann"
+        assert [len(logs[m]) for m in ids[:4]] == [2, 2, 1, 2]
+        assert logs[ids[0]][1].action == {"type": "draw", "player": "ann"}
+        assert [r.rating_after for r in results] == [50]
+        await db.close()
+
+    run(main())

@@ -2,8 +2,8 @@
 
 The server runs as a subprocess on a free 127.0.0.1 port with a temporary data
 directory, bots acting at once (``bot_timing: none``) and every match dealt from a
-seed chosen here with the engine (see :func:`duel_seed`), so the games the tests
-play are the same on every run. Chromium is never downloaded: the tests use
+seed chosen here with the engine (the ``deal_seed`` setting, see :func:`duel_seed`), so
+the games the tests play are the same on every run. Chromium is never downloaded: the tests use
 ``/usr/bin/chromium`` and skip, saying so, when it is absent.
 """
 
@@ -63,14 +63,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "YOUNUO_BOT_TIMING": "none",
             "YOUNUO_NEXT_ROUND_DELAY": "1",
             "YOUNUO_CATCH_GRACE": "0.3",
-            "YOUNUO_TEST_SEED": str(duel_seed()),
+            "YOUNUO_DEAL_SEED": str(duel_seed()),
             "YOUNUO_RATE_PER_SECOND": "100",
             "YOUNUO_RATE_BURST": "200",
         }
     )
     log = (data / "server.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, str(Path(__file__).with_name("serve_seeded.py")), "serve",
+        [sys.executable, "-m", "younuo", "serve",
          "--port", str(port), "--data", str(data), "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip

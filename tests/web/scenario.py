@@ -2,9 +2,10 @@
 
 :func:`duel_seed` finds, with the engine, a seed whose two-player deal lets the test
 cover everything in one short game: Ann (the host, first to play) holds a Wild Draw
-Four to be challenged. The server deals every match from that seed (see
-``serve_seeded.py``). The helpers below act only through the page, as a player would,
-and read the client's own picture of the table (``window.younuo.store``) to decide.
+Four to be challenged. The server deals every match from that seed (its
+``deal_seed`` setting, ``YOUNUO_DEAL_SEED``). The helpers below act only through the
+page, as a player would, and read the client's own picture of the table
+(``window.younuo.store``) to decide.
 """
 
 from __future__ import annotations

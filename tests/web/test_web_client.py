@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from .conftest import Pages
 from .scenario import (
     DUEL_RULES,
@@ -282,7 +284,23 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
     page.wait_for_selector("yn-replay .replay-controls")
     total = int(page.get_attribute("yn-replay input[name=step]", "max"))
     assert total > 0
+    # The viewer steps through the server's replay: every hand at every step.
+    match = page.evaluate("decodeURIComponent(location.hash.split('/')[2])")
+    steps = httpx.get(page.url.split("#")[0] + f"api/matches/{match}/replay").json()["steps"]
+    assert total == len(steps) - 1
+
+    def hands_shown() -> dict[str, list[str]]:
+        shown = {}
+        for li in page.locator("yn-replay .rp-hands li").all():
+            cards = li.locator("yn-card").all()
+            shown[li.get_attribute("data-player")] = [c.get_attribute("code") for c in cards]
+        return shown
+
+    assert hands_shown() == steps[0]["state"]["hands"]
+    assert all(len(hand) == 7 for hand in hands_shown().values()) and len(hands_shown()) == 2
     page.click("[data-key=rp-next]")
     assert "Step 1 of" in page.inner_text("yn-replay .step-line")
+    assert hands_shown() == steps[1]["state"]["hands"]
     page.click("[data-key=rp-last]")
     assert f"Step {total} of {total}" in page.inner_text("yn-replay .step-line")
+    assert hands_shown() == steps[-1]["state"]["hands"]

@@ -75,6 +75,7 @@ def serve(
         port=settings.port,
         log_level=settings.log_level.lower(),
         ws_max_size=HARD_FRAME_LIMIT,
+        ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from younuo.bots import LEVELS as BOT_LEVELS
-from younuo.engine import CHOICES, LEVELS, PRESETS
+from younuo.engine import CHOICES, LEVELS, PRESETS, RecordError
 from younuo.server.auth import Auth, AuthError, account_out
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
@@ -24,6 +24,7 @@ from younuo.server.protocol import (
     RoomSummary,
     SessionOut,
 )
+from younuo.server.replays import ReplayCache, ReplayOut
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
@@ -330,6 +331,46 @@ async def get_record(match_id: str, request: Request) -> RecordOut:
         "actions": [entry.action for entry in log],
     }
     return RecordOut(complete=complete, record=record)
+
+
+@router.get(
+    "/matches/{match_id}/replay",
+    response_model=ReplayOut,
+    tags=["history"],
+    responses={404: {"description": "no such match"}, 409: {"description": "still running"}},
+)
+async def get_replay(match_id: str, request: Request) -> Response:
+    """Every step of an ended match: each action, all its events and the table after it
+    (every hand: the match is over). Refused (409 ``match_running``) while it runs."""
+    async with _lobby(request).db.session() as s:
+        match = await matches_repo.get(s, match_id)
+        log = await matches_repo.actions(s, match_id) if match is not None else []
+    if match is None:
+        raise Problem(404, "no_match", "no such match")
+    if match.status == "running":
+        raise Problem(
+            409,
+            "match_running",
+            "the match is still running: its replay shows every hand, so it opens once"
+            " the match has ended",
+        )
+    record = {
+        "format": "younuo-record/1",
+        "rules": match.rules,
+        "players": match.players,
+        "teams": match.teams,
+        "setup": match.setup,
+        "seed": match.seed,
+        "actions": [entry.action for entry in log],
+    }
+    cache: ReplayCache = request.app.state.replays
+    try:
+        text = await cache.text(match_id, record)
+    except RecordError as exc:
+        raise Problem(
+            500, "bad_record", f"the match's record cannot be replayed: {exc.message}"
+        ) from None
+    return Response(text, media_type="application/json")
 
 
 def _summary(match: Any, results: list[ResultOut]) -> MatchSummary:

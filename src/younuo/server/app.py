@@ -25,10 +25,12 @@ from fastapi.staticfiles import StaticFiles
 import younuo
 from younuo.server.api import Problem, problem_handler, router
 from younuo.server.auth import Auth
+from younuo.server.botseats import BotMaker
 from younuo.server.connections import Hub
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.protocol import PROTOCOL_VERSION
+from younuo.server.replays import ReplayCache
 from younuo.server.settings import Settings
 from younuo.server.ws import serve_socket
 from younuo.store import Database
@@ -50,18 +52,27 @@ PLACEHOLDER = """<!doctype html>
 """
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """A ready-to-serve application for ``settings`` (defaults: see ``Settings``)."""
+def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = None) -> FastAPI:
+    """A ready-to-serve application for ``settings`` (defaults: see ``Settings``).
+
+    ``bot_maker`` makes the bots, ``(level, seed, timing)``; the default is
+    :func:`younuo.bots.make_bot` (another one serves tests and experiments).
+    """
     settings = settings or Settings.load()
     db = Database.from_url(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
     hub = Hub()
-    matches = MatchService(db, hub, settings)
+    matches = MatchService(db, hub, settings, bot_maker)
     lobby = Lobby(db, hub, matches)
     auth = Auth(db, settings.token_days)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await db.migrate()
+        if settings.deal_seed is not None:
+            log.warning(
+                "every match is dealt from the fixed seed %d (deal_seed): for tests only",
+                settings.deal_seed,
+            )
         # Thousands of long-lived games make the collector's full passes long pauses:
         # collect the young generation less often (the engine makes few cycles).
         gc.set_threshold(50_000, 20, 100)
@@ -89,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.matches = matches
     app.state.lobby = lobby
     app.state.auth = auth
+    app.state.replays = ReplayCache()
     app.add_exception_handler(Problem, problem_handler)
     app.include_router(router)
 

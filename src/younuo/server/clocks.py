@@ -9,7 +9,7 @@ and a deadline that belonged to a turn already played is simply replaced.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from younuo.engine import Action, ActionType, Game, PlayerView
@@ -32,7 +32,15 @@ class Clock:
     catch_until: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Spelled out: written with every move, and asdict's deep copies cost more.
+        return {
+            "turn_player": self.turn_player,
+            "turn_deadline": self.turn_deadline,
+            "match_deadline": self.match_deadline,
+            "next_round_at": self.next_round_at,
+            "catch_player": self.catch_player,
+            "catch_until": self.catch_until,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Clock:
@@ -61,7 +69,19 @@ class SeatControl:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Spelled out: written with every move, and asdict's deep copies cost more.
+        return {
+            "autoplay": self.autoplay,
+            "away_until": self.away_until,
+            "takeover_at": self.takeover_at,
+            "away_bot": self.away_bot,
+            "abandoned": self.abandoned,
+            "left_points": self.left_points,
+            "extra": dict(self.extra),
+        }
+
+    def copy(self) -> SeatControl:
+        return replace(self, extra=dict(self.extra))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatControl:

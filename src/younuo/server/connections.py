@@ -69,6 +69,10 @@ class Connection:
         self.closed = False
         self.close_code: int | None = None
         self._closer: asyncio.Task[None] | None = None
+        self.deltas = False
+        """The client asked for view deltas in ``update`` (``hello``)."""
+        self.seen: dict[str, tuple[str | None, int]] = {}
+        """By match: the seat whose view this connection last got, and at which version."""
 
     def send(self, message: ServerMessage | str) -> None:
         """Queue a frame; never waits. A client too slow to keep up is dropped."""

@@ -237,11 +237,14 @@ class Lobby:
         return await self.change(room.id, operation)
 
     async def set_avatar(self, account: Account, avatar: Avatar) -> None:
+        """The account's avatar, on its seat in the room and, during a match, at the table."""
         async with self.db.session() as s, s.begin():
             found = await accounts_repo.get(s, account.id)
             if found is not None:
                 found.outfit, found.expression = avatar.outfit, avatar.expression
         account.outfit, account.expression = avatar.outfit, avatar.expression
+        # At a running match the new expression is an emote: the table hears of it first.
+        await self.matches.emote(account.id, avatar)
         room = await self.room_of(account.id)
         if room is not None and room.seat_of(account.id) is not None:
             await self.change(room.id, lambda r: r.set_avatar(account.id, avatar))

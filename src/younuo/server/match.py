@@ -23,6 +23,7 @@ import secrets
 import time
 import zlib
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,11 +45,13 @@ from younuo.engine import (
 )
 from younuo.engine.records import Record
 from younuo.server.auth import level_out
+from younuo.server.botseats import BotMaker, BotSeat
 from younuo.server.clocks import CLOSING, Clock, SeatControl, advance, start_clock
 from younuo.server.connections import Hub
 from younuo.server.protocol import (
     Avatar,
     ClockOut,
+    Emote,
     MatchOver,
     ProtocolError,
     ResultOut,
@@ -57,6 +60,7 @@ from younuo.server.protocol import (
     Update,
 )
 from younuo.server.settings import Settings
+from younuo.server.views import Views, changes, seat_views
 from younuo.store import Database, VersionConflict
 from younuo.store import matches as repo
 from younuo.store.ids import new_id
@@ -112,14 +116,18 @@ class Runtime:
     opening: tuple[Event, ...] = ()
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    bots: dict[str, Bot] = field(default_factory=dict)
+    bots: dict[str, BotSeat] = field(default_factory=dict)
     bot_tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     ticker: asyncio.Task[None] | None = None
     public: PlayerView | None = None
+    views: Views = field(default_factory=dict)
+    """Every seat's view (and the public one) at ``version``, as JSON-ready dicts: the
+    base of the next update's deltas."""
 
     def __post_init__(self) -> None:
         self.by_account = {s.account: s.name for s in self.seats if s.account is not None}
         self.by_name = {s.name: s for s in self.seats}
+        self.rules_json = self.game.rules.to_dict()  # the same for the whole match
 
     def driven_by_bot(self, name: str) -> bool:
         """Whether a bot acts for this seat now: a bot seat, auto-play, away or abandoned."""
@@ -192,10 +200,16 @@ MatchOverHook = Callable[[str | None, str], Awaitable[None]]
 class MatchService:
     """Starts, runs, restores and ends matches."""
 
-    def __init__(self, db: Database, hub: Hub, settings: Settings) -> None:
+    def __init__(
+        self, db: Database, hub: Hub, settings: Settings, bot_maker: BotMaker | None = None
+    ) -> None:
+        """``bot_maker``: makes the bots, ``(level, seed, timing)`` (default: ``make_bot``)."""
         self.db = db
         self.hub = hub
         self.settings = settings
+        self.bot_maker: BotMaker = bot_maker or _make_bot
+        # Bots decide here, off the event loop (younuo.server.botseats).
+        self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="younuo-bot")
         self.runtimes: dict[str, Runtime] = {}
         self.on_match_over: MatchOverHook | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -212,6 +226,8 @@ class MatchService:
         seed: int | None = None,
     ) -> tuple[Runtime, Match]:
         """A new match's runtime and database row (not stored yet: see :meth:`launch`)."""
+        if seed is None:
+            seed = self.settings.deal_seed
         if seed is None:
             seed = secrets.randbelow(2**53)  # exact in JavaScript too
         game = Game.new([s.name for s in seats], rules, seed=seed, teams=teams)
@@ -255,6 +271,8 @@ class MatchService:
         for seat in rt.seats:
             if seat.kind == "bot":
                 self._bot(rt, seat.name).observe(rt.game.redact(e, seat.name) for e in rt.opening)
+        assert rt.public is not None
+        rt.views = seat_views(rt.game, rt.public, rt.rules_json, rt.game.players)
         self._broadcast_state(rt, with_opening=True)
         self._start_ticker(rt)
         self._drive(rt)
@@ -319,7 +337,7 @@ class MatchService:
         except IllegalAction as exc:
             raise ProtocolError(exc.code, exc.message) from None
         now = time.time()
-        control = {name: SeatControl(**c.to_dict()) for name, c in rt.control.items()}
+        control = {name: c.copy() for name, c in rt.control.items()}
         name = action.player
         if name is not None and source == "player":
             control[name].autoplay = False  # R-TIME: acting yourself ends auto-play
@@ -408,36 +426,41 @@ class MatchService:
         return out
 
     def _fan_out(self, rt: Runtime, events: tuple[Event, ...]) -> None:
+        """Each member's ``update``: their seat's view (or only what changed in it, for a
+        connection that asked for deltas and saw the previous version), their legal
+        actions, the events as they may see them. One text per kind of receiver."""
         game = rt.game
+        assert rt.public is not None
+        previous = rt.views
+        views = seat_views(game, rt.public, rt.rules_json, game.players)
+        rt.views = views
         now = time.time()
         table = rt.table()
         clock = rt.clock_out()
-        public_text: str | None = None
+        texts: dict[tuple[str | None, bool], str] = {}
         for account, name in self._recipients(rt):
-            if name is None:
-                if public_text is None:
-                    assert rt.public is not None
-                    public_text = Update(
-                        match=rt.id,
-                        version=rt.version,
-                        server_time=now,
-                        events=[game.redact(e, None).to_dict() for e in events],
-                        view=rt.public.to_dict(),
-                        table=table,
-                        clock=clock,
-                    ).model_dump_json()
-                self.hub.send(account, public_text)
+            conn = self.hub.by_account.get(account)
+            if conn is None:
                 continue
-            message = Update(
-                match=rt.id,
-                version=rt.version,
-                server_time=now,
-                events=[game.redact(e, name).to_dict() for e in events],
-                view=game.view(name).to_dict(),
-                table=table,
-                clock=clock,
+            delta = (
+                conn.deltas and name in previous and conn.seen.get(rt.id) == (name, rt.version - 1)
             )
-            self.hub.send(account, message)
+            text = texts.get((name, delta))
+            if text is None:
+                view = views[name]
+                text = texts[(name, delta)] = Update(
+                    match=rt.id,
+                    version=rt.version,
+                    server_time=now,
+                    events=[game.redact(e, name).to_dict() for e in events],
+                    view=changes(previous[name], view) if delta else view,
+                    delta=delta,
+                    table=table,
+                    clock=clock,
+                    legal=None if name is None else legal_out(game, name),
+                ).model_dump_json()
+            conn.send(text)
+            conn.seen[rt.id] = (name, rt.version)
 
     def state_for(
         self, rt: Runtime, account: str, ref: Any = None, with_opening: bool = False
@@ -456,11 +479,23 @@ class MatchService:
             table=rt.table(),
             clock=rt.clock_out(),
             events=events,
+            legal=None if name is None else legal_out(game, name),
         )
+
+    def send_state(
+        self, rt: Runtime, account: str, ref: Any = None, with_opening: bool = False
+    ) -> None:
+        """Send ``account`` the full table (:meth:`state_for`): also the base of deltas."""
+        conn = self.hub.by_account.get(account)
+        if conn is None:
+            return
+        state = self.state_for(rt, account, ref, with_opening)
+        conn.send(state)
+        conn.seen[rt.id] = (state.you, rt.version)
 
     def _broadcast_state(self, rt: Runtime, with_opening: bool = False) -> None:
         for account, _ in self._recipients(rt):
-            self.hub.send(account, self.state_for(rt, account, with_opening=with_opening))
+            self.send_state(rt, account, with_opening=with_opening)
 
     def _broadcast_table(self, rt: Runtime) -> None:
         """Seat states changed (away, auto-play) without a move: a fresh ``state``."""
@@ -477,6 +512,9 @@ class MatchService:
         )
         for account, _ in self._recipients(rt):
             self.hub.send(account, message)
+            conn = self.hub.by_account.get(account)
+            if conn is not None:
+                conn.seen.pop(rt.id, None)
         self._stop(rt)
         self.runtimes.pop(rt.id, None)
         if self.on_match_over is not None:
@@ -500,6 +538,24 @@ class MatchService:
             await self._store_control(rt)
         self._broadcast_table(rt)
         self._drive(rt)
+
+    async def emote(self, account: str, avatar: Avatar) -> bool:
+        """A player's new avatar at their table: the match's seats and an ``emote`` to all.
+
+        Whether the account plays a running match (else there is nobody to tell).
+        """
+        rt = self.match_of(account)
+        name = rt.player_of(account) if rt is not None else None
+        if rt is None or name is None:
+            return False
+        seat = rt.by_name[name]
+        seat.outfit, seat.expression = avatar.outfit, avatar.expression
+        async with self.db.session() as s, s.begin():
+            await repo.update_fields(s, rt.id, seats=[x.to_dict() for x in rt.seats])
+        text = Emote(match=rt.id, player=name, avatar=avatar).model_dump_json()
+        for member, _ in self._recipients(rt):
+            self.hub.send(member, text)
+        return True
 
     async def away(self, account: str) -> None:
         """A player's connection dropped: a bot plays the seat during the grace."""
@@ -595,24 +651,28 @@ class MatchService:
             )
 
     # ------------------------------------------------------------------ bots
-    def _bot(self, rt: Runtime, name: str) -> Bot:
-        bot = rt.bots.get(name)
-        if bot is None:
+    def _bot(self, rt: Runtime, name: str) -> BotSeat:
+        seat_bot = rt.bots.get(name)
+        if seat_bot is None:
             seat = rt.by_name[name]
             level = seat.bot_level if seat.kind == "bot" and seat.bot_level else AUTOPLAY_LEVEL
             seed = zlib.crc32(f"{rt.id}/{name}".encode())
             timing = "human" if self.settings.bot_timing == "human" else None
-            bot = make_bot(level, seed=seed, timing=timing)
+            bot = self.bot_maker(level, seed, timing)
             bot.reset(name)
-            rt.bots[name] = bot
-        return bot
+            seat_bot = rt.bots[name] = BotSeat(bot)
+        return seat_bot
 
     def _drive(self, rt: Runtime, events: tuple[Event, ...] = ()) -> None:
-        """Let every bot-driven seat see what happened and decide whether to act."""
+        """Let every bot-driven seat see what happened and decide whether to act.
+
+        The decisions run in worker threads (:mod:`younuo.server.botseats`); each seat's
+        newest decision replaces the one it was about to send.
+        """
         game = rt.game
-        for name, bot in rt.bots.items():
-            if events:
-                bot.observe(game.redact(e, name) for e in events)
+        if events:
+            for name, seat_bot in rt.bots.items():
+                seat_bot.observe([game.redact(e, name) for e in events])
         if game.status != "playing":
             return
         for seat in rt.seats:
@@ -622,31 +682,38 @@ class MatchService:
             task = rt.bot_tasks.get(name)
             if task is not None and not task.done():
                 task.cancel()
-            bot = self._bot(rt, name)
             legal = [a for a in game.legal_actions(name) if a.type not in NOT_FOR_BOTS]
             if not legal:
                 continue
-            view = game.view(name)
-            try:
-                action = bot.choose(view, legal)
-            except Exception:
-                log.exception("bot %s failed in match %s", name, rt.id)
-                action = _fallback(view, legal)
-            if action is None:
-                continue
-            delay = bot.delay(action, view) if self.settings.bot_timing == "human" else 0.0
+            self._bot(rt, name)
             source = "bot" if seat.kind == "bot" else "autoplay"
             rt.bot_tasks[name] = self._spawn(
-                self._bot_act(rt, name, action, source, delay, rt.version)
+                self._bot_act(rt, name, game.view(name), legal, source, rt.version)
             )
 
     async def _bot_act(
-        self, rt: Runtime, name: str, action: Action, source: str, delay: float, version: int
+        self,
+        rt: Runtime,
+        name: str,
+        view: PlayerView,
+        legal: list[Action],
+        source: str,
+        version: int,
     ) -> None:
+        """A bot decides on the match at ``version`` (in a worker) and sends its action."""
+        seat_bot = self._bot(rt, name)
+        human = self.settings.bot_timing == "human"
+        try:
+            action, delay = await seat_bot.decide(view, legal, self.bot_pool, human)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot %s failed in match %s", name, rt.id)
+            action, delay = _fallback(view, legal), 0.0
+        if action is None:
+            return
         if delay > 0:
             await asyncio.sleep(delay)
-        else:
-            await asyncio.sleep(0)
         if rt.version != version or rt.status != "running":
             return
         if rt.bot_tasks.get(name) is asyncio.current_task():
@@ -791,6 +858,7 @@ class MatchService:
             raise ValueError(f"log holds {len(record.actions)} actions, version is {row.version}")
         rt.version = row.version
         rt.public = game.view(None)
+        rt.views = seat_views(game, rt.public, rt.rules_json, game.players)
         return rt
 
     async def _reload(self, rt: Runtime) -> None:
@@ -808,7 +876,7 @@ class MatchService:
             fresh.clock,
             fresh.control,
         )
-        rt.public, rt.bots = fresh.public, fresh.bots
+        rt.public, rt.bots, rt.views = fresh.public, fresh.bots, fresh.views
         if row.status != "running":
             rt.status = row.status
 
@@ -833,6 +901,7 @@ class MatchService:
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _result_rows(
@@ -896,6 +965,23 @@ def _winners(game: Game) -> set[str]:
     return {name for name, t in zip(game.players, view.teams, strict=True) if t == team}
 
 
+def legal_out(game: Game, name: str) -> list[dict[str, Any]]:
+    """``name``'s legal actions as the protocol sends them: RECORD.md objects without
+    ``player``, and none of the server's own (``next_round``, ``timeout``, ...)."""
+    out = []
+    for action in game.legal_actions(name):
+        if action.type in SERVER_ONLY:
+            continue
+        body = action.to_dict()
+        body.pop("player", None)
+        out.append(body)
+    return out
+
+
+def _make_bot(level: str, seed: int, timing: Any) -> Bot:
+    return make_bot(level, seed=seed, timing=timing)
+
+
 def _fallback(view: PlayerView, legal: list[Action]) -> Action | None:
     if view.current != view.player:
         return None
@@ -917,4 +1003,12 @@ def result_out(row: Result) -> ResultOut:
     )
 
 
-__all__ = ["AUTOPLAY_LEVEL", "SERVER_ONLY", "MatchService", "Runtime", "SeatInfo", "result_out"]
+__all__ = [
+    "AUTOPLAY_LEVEL",
+    "SERVER_ONLY",
+    "MatchService",
+    "Runtime",
+    "SeatInfo",
+    "legal_out",
+    "result_out",
+]

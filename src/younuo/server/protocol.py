@@ -80,6 +80,8 @@ class Hello(_Message):
     type: Literal["hello"]
     protocol: int
     token: ShortText
+    deltas: bool = False
+    """Send only the changed fields of the view in each ``update`` (docs/protocol.md §4)."""
 
 
 class Ping(_Message):
@@ -438,6 +440,9 @@ class State(_Out):
     table: list[TableSeat]
     clock: ClockOut
     events: list[dict[str, Any]]
+    legal: list[dict[str, Any]] | None = None
+    """The receiver's own legal actions now (RECORD.md objects without ``player``);
+    None for a spectator."""
 
 
 class Update(_Out):
@@ -447,8 +452,22 @@ class Update(_Out):
     server_time: float
     events: list[dict[str, Any]]
     view: dict[str, Any]
+    delta: bool = False
+    """``view`` holds only the fields that changed since the previous version (for a
+    connection that asked for deltas)."""
     table: list[TableSeat]
     clock: ClockOut
+    legal: list[dict[str, Any]] | None = None
+    """As in :class:`State`."""
+
+
+class Emote(_Out):
+    """A player changed their avatar during a match: the expression doubles as an emote."""
+
+    type: Literal["emote"] = "emote"
+    match: str
+    player: str
+    avatar: Avatar
 
 
 class ResultOut(_Out):
@@ -483,6 +502,7 @@ ServerMessage = (
     | Replaced
     | State
     | Update
+    | Emote
     | MatchOver
 )
 
@@ -513,6 +533,7 @@ __all__ = [
     "ClockOut",
     "Configure",
     "CreateRoom",
+    "Emote",
     "ErrorOut",
     "Hello",
     "JoinRoom",

@@ -61,9 +61,23 @@ class Settings(BaseSettings):
     bot_timing: Literal["human", "none"] = Field(
         "human", description="Bots wait like people (human) or act at once (none: tests)."
     )
+    bot_workers: int = Field(
+        2, ge=1, le=64, description="Worker threads for bot decisions (off the event loop)."
+    )
+    deal_seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**53,
+        description="Deal every match from this seed (tests and demos only: anyone who"
+        " knows it knows every hand). None: a fresh random seed per match.",
+    )
     max_message_bytes: int = Field(8192, ge=256, description="Largest client message.")
     rate_per_second: float = Field(20.0, gt=0, description="Messages per second per connection.")
     rate_burst: int = Field(40, ge=1, description="Burst of messages allowed over the rate.")
+    ws_compression: bool = Field(
+        False,
+        description="Offer per-message deflate on the WebSocket (smaller frames, more CPU).",
+    )
     send_queue: int = Field(
         512, ge=8, description="Frames queued for a slow client before it is dropped."
     )

@@ -175,6 +175,7 @@ class ClientSession:
             raise ProtocolError("bad_message", "already authenticated", m.ref)
         account = await self.auth.account(m.token)
         self.account = account
+        self.conn.deltas = m.deltas
         self.hub.attach(account.id, self.conn)
         room = await self.lobby.room_of(account.id)
         self.hub.follow(account.id, room.id if room else None)
@@ -192,7 +193,7 @@ class ClientSession:
             if rt is None and room.match_id is not None:
                 rt = self.matches.runtimes.get(room.match_id)
             if rt is not None:
-                self.conn.send(self.matches.state_for(rt, account.id))
+                self.matches.send_state(rt, account.id)
 
     async def disconnected(self) -> None:
         if self.account is None:
@@ -222,7 +223,7 @@ class ClientSession:
         room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
         self._ack(m.ref)
         if room.match_id is not None and room.match_id in self.matches.runtimes:
-            self.conn.send(self.matches.state_for(self.matches.runtimes[room.match_id], self.me.id))
+            self.matches.send_state(self.matches.runtimes[room.match_id], self.me.id)
 
     async def quick_match(self, m: QuickMatch) -> None:
         await self.lobby.quick_match(self.me, m.preset, m.mode)
@@ -316,8 +317,7 @@ class ClientSession:
                 rt = self.matches.runtimes[room.match_id]
         if rt is None:
             raise ProtocolError("no_match", "no running match to sync", m.ref)
-        state = self.matches.state_for(rt, self.me.id, ref=m.ref)
-        self.conn.send(state)
+        self.matches.send_state(rt, self.me.id, ref=m.ref)
 
 
 async def serve_socket(

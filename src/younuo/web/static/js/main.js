@@ -132,6 +132,11 @@ async function boot() {
   document.title = `${t("app.title")} · Younuo`;
   onLanguage(() => { document.title = `${t("app.title")} · Younuo`; });
   store.addEventListener("change", (event) => {
+    if (store.notice) {
+      // Something the server told us that no screen shows by itself (a kick).
+      toast(t(store.notice.key), store.notice.kind);
+      store.notice = null;
+    }
     if (event.detail?.kind === "error" && !event.detail.handled) {
       // Errors of requests nobody awaited (stale versions are re-synced quietly).
       const code = event.detail.error.code;

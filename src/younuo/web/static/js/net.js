@@ -94,7 +94,8 @@ export class Connection extends EventTarget {
     this.socket = socket;
     this.setStatus("connecting");
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, ref: "hello" }));
+      // Deltas: each update carries only what changed in our view (docs/protocol.md §4).
+      socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, deltas: true, ref: "hello" }));
     });
     socket.addEventListener("message", (event) => this.receive(socket, event.data));
     socket.addEventListener("close", (event) => this.closed(socket, event));

@@ -16,7 +16,7 @@ class Store extends EventTarget {
     this.events = []; // recent events of the match, newest last (for the log)
     this.lastRoundOver = null; // the last round_over event (hands and points)
     this.matchOver = null; // the match_over message
-    this.notice = null; // {text, kind}
+    this.notice = null; // {key, kind}: a message for the player, shown once (main.js)
     this.startRefusal = null;
     this.welcomed = false;
     this.booted = false;
@@ -167,11 +167,24 @@ class Store extends EventTarget {
     if (!match || match.id !== message.match) { this.send({ type: "sync" }); return; }
     if (message.version <= match.version) return; // already seen (a sync overtook it)
     if (message.version !== match.version + 1) {
-      // A gap: events were missed. Ask for the whole table (docs/protocol.md §4).
+      // A gap: events were missed. Ask for the whole table (docs/protocol.md §4); a
+      // delta cannot be applied to a view it does not follow.
       this.send({ type: "sync" });
+      if (message.delta) return;
     }
-    this.setMatch({ ...message, you: match.you }, message.events);
+    // With deltas (asked for in hello) the view holds only the fields that changed.
+    const view = message.delta ? { ...match.view, ...message.view } : message.view;
+    this.setMatch({ ...message, view, you: match.you }, message.events);
     this.changed({ kind: "update", events: message.events });
+  }
+
+  /** Another player's (or our own) new expression at the table: an emote. */
+  on_emote(message) {
+    const match = this.match;
+    if (!match || match.id !== message.match) return;
+    const at = match.table.find((p) => p.name === message.player);
+    if (at) at.avatar = message.avatar;
+    this.changed({ kind: "emote", player: message.player, avatar: message.avatar });
   }
 
   on_match_over(message) {

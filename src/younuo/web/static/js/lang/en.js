@@ -267,6 +267,7 @@ export default {
   "table.turn_now": "playing now",
   "table.uno_called": "called UNO",
   "table.away": "away",
+  "table.emote": "{name} makes a {expression} face",
   "table.auto": "auto",
   "table.out": "out",
   "table.left": "left",

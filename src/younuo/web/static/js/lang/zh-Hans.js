@@ -267,6 +267,7 @@ export default {
   "table.turn_now": "正在出牌",
   "table.uno_called": "已喊优诺",
   "table.away": "离线",
+  "table.emote": "{name}：{expression}",
   "table.auto": "托管",
   "table.out": "出局",
   "table.left": "逃跑",

@@ -267,6 +267,7 @@ export default {
   "table.turn_now": "正在出牌",
   "table.uno_called": "已喊優諾",
   "table.away": "離線",
+  "table.emote": "{name}：{expression}",
   "table.auto": "託管",
   "table.out": "出局",
   "table.left": "逃跑",

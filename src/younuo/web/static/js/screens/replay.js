@@ -136,8 +136,13 @@ class Replay extends HTMLElement {
         <div class="rp-center">${state.discard_top ? html`<yn-card code="${state.discard_top}"></yn-card>` : ""}
           ${state.color ? html`<span class="color-chip c-${state.color}"><span class="cb-sym"></span></span> ${t(`color.${state.color}`)}` : ""}
           ${state.pending_draw ? html`<span class="stack">+${state.pending_draw}</span>` : ""}</div>
-        <ul class="rp-hands">${players.map((p) => html`<li class="${state.current === p ? "turn" : ""}"><strong>${p}</strong> (${(state.hands?.[p] || []).length})
-          <span class="mini-cards">${(state.hands?.[p] || []).map((c) => html`<yn-card class="mini" code="${c}"></yn-card>`)}</span></li>`)}</ul>
+        <ul class="rp-hands">${players.map((p) => {
+          const hand = state.hands?.[p] || [];
+          return html`<li class="${state.current === p ? "turn" : ""}" data-player="${p}"
+            aria-label="${p}: ${t("table.cards", { n: hand.length })}${hand.length ? `, ${hand.map(cardName).join(", ")}` : ""}">
+            <strong>${p}</strong> (${hand.length})${state.scores ? html` <span class="small muted">Σ${state.scores[p] ?? 0}</span>` : ""}
+            <span class="mini-cards">${hand.map((c) => html`<yn-card class="mini" code="${c}"></yn-card>`)}</span></li>`;
+        })}</ul>
         <ol class="log open">${(s.events || []).map((e) => describe(e, null)).filter(Boolean).map((line) => html`<li>${line}</li>`)}</ol>
       </div>`;
     }

@@ -35,7 +35,6 @@ class Table extends HTMLElement {
     this.revealSeen = null;
     this.roundSeen = null;
     this.prevHand = null;
-    this.prevAvatars = new Map();
     this.bubbles = new Map();
     this.showLog = false;
     this.busy = false;
@@ -53,6 +52,7 @@ class Table extends HTMLElement {
     store.removeEventListener("change", this.listen);
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.clockTimer);
+    clearTimeout(this.bubbleTimer);
     if (this.off) this.off();
   }
 
@@ -66,12 +66,24 @@ class Table extends HTMLElement {
     if (!what) return;
     if (what === "room" || what === "status") { this.paint(); return; }
     if (what.kind === "match_over") { sound("win"); this.paint(); return; }
+    if (what.kind === "emote") { this.emoted(what.player, what.avatar); return; }
     if (what.kind !== "state" && what.kind !== "update") return;
     const before = this.snapshotRects();
     this.keepSelection();
     this.paint();
     this.animate(what.events || [], before);
     this.tell(what.events || []);
+  }
+
+  /** A player's expression changed at the table: a bubble over their seat for 3 s. */
+  emoted(player, avatar) {
+    this.bubbles.set(player, { expression: avatar.expression, until: Date.now() + 3000 });
+    if (player !== this.me) {
+      announce(t("table.emote", { name: player, expression: t(`expression.${avatar.expression}`) }));
+    }
+    this.paint();
+    clearTimeout(this.bubbleTimer);
+    this.bubbleTimer = setTimeout(() => this.paint(), 3100);
   }
 
   /** Keep the selection on the same cards; drop it when one of them left the hand. */
