@@ -12,31 +12,12 @@ from typing import Any
 
 import pytest
 
+from record_md import RECORD_MD
 from younuo.engine import Action, Card, Color, Game, RecordError, Rules, parse_cards
 from younuo.engine.records import FORMAT, Record, RecordSetup, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-
-# RECORD.md's example record, as printed there.
-RECORD_MD: dict[str, Any] = {
-    "format": "younuo-record/1",
-    "rules": {"preset": "classic", "stacking": "progressive"},
-    "players": ["ann", "bob", "cat", "dan"],
-    "teams": None,
-    "setup": {
-        "hands": {"ann": ["R5", "W+4"], "bob": ["W", "G7"], "cat": ["B1"], "dan": ["Y2"]},
-        "start": "R3",
-        "pile": ["G1", "B2", "Y9"],
-        "first": "ann",
-        "direction": 1,
-    },
-    "seed": None,
-    "actions": [
-        {"player": "ann", "type": "play", "card": "R5"},
-        {"player": "bob", "type": "play", "card": "W", "color": "green"},
-    ],
-}
 
 
 def load_make_examples() -> ModuleType:

@@ -12,30 +12,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from record_md import RECORD_MD
 from younuo.cli import app
 from younuo.engine.records import Record, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUP_EXAMPLE = ROOT / "examples" / "setup-example.json"
 
-BASE: dict[str, Any] = {
-    "format": "younuo-record/1",
-    "rules": {"preset": "classic", "stacking": "progressive"},
-    "players": ["ann", "bob", "cat", "dan"],
-    "teams": None,
-    "setup": {
-        "hands": {"ann": ["R5", "W+4"], "bob": ["W", "G7"], "cat": ["B1"], "dan": ["Y2"]},
-        "start": "R3",
-        "pile": ["G1", "B2", "Y9"],
-        "first": "ann",
-        "direction": 1,
-    },
-    "seed": None,
-    "actions": [
-        {"player": "ann", "type": "play", "card": "R5"},
-        {"player": "bob", "type": "play", "card": "W", "color": "green"},
-    ],
-}
+BASE: dict[str, Any] = RECORD_MD
 REFUSED_ACTIONS = [
     {"player": "ann", "type": "play", "card": "R5"},
     {"player": "cat", "type": "play", "card": "B1"},
