@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from tqdm import tqdm
 
-from younuo.engine import ActionType, Game, Rules
+from younuo.engine import COMPILED, ActionType, Game, Rules
 
 
 def younuo_round(players: int, rng: random.Random, seed: int) -> int:
@@ -72,6 +72,8 @@ def main() -> None:
     except ImportError:
         print("rlcard not installed: measuring younuo only (uv sync --group bench to compare)")
         engines = [("younuo", younuo_round)]
+    form = "compiled by mypyc" if COMPILED else "pure Python (YOUNUO_PURE_PYTHON or no compiler)"
+    print(f"younuo engine: {form}")
     print(f"{'engine':8} {'players':>7} {'games/cpu-s':>12} {'steps/cpu-s':>12}")
     results: dict[tuple[str, int], float] = {}
     for players in (2, 4):

@@ -5,8 +5,16 @@ Everything a program needs is importable from here::
     from younuo.engine import Game, Rules, Action, Card, Color
 
 See ``docs/rules.md`` for the rules in the project's words and the decisions taken
-where the rule book left a choice.
+where the rule book left a choice. ``COMPILED`` tells whether the per-move modules run
+compiled by mypyc (``docs/engine.md``) or from source.
 """
+
+from younuo.engine.native import choose
+
+COMPILED = choose()
+"""Whether the engine's per-move modules run compiled (mypyc) rather than from source."""
+
+# The imports below come after choose(): it decides where they load from.
 
 from younuo.engine.actions import Action, ActionType
 from younuo.engine.cards import (
@@ -43,6 +51,7 @@ __all__ = [
     "ALL_CARDS",
     "CHOICES",
     "COLORS",
+    "COMPILED",
     "LEVELS",
     "PRESETS",
     "Action",

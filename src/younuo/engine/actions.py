@@ -46,6 +46,10 @@ class Action:
     color: Color | None = None
     target: str | None = None
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc) frozen classes refuse pickle's attribute restore: rebuild instead.
+        return (Action, (self.type, self.player, self.card, self.cards, self.color, self.target))
+
     @property
     def played(self) -> tuple[Card, ...]:
         """The cards a play puts down, in the order given."""

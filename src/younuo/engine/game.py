@@ -199,7 +199,9 @@ class Game:
         self._history.append(action)
         return tuple(s.events)
 
-    push = apply
+    def push(self, action: Action) -> tuple[Event, ...]:
+        """The same as :meth:`apply` (python-chess's name for it)."""
+        return self.apply(action)
 
     def copy(self) -> Game:
         """An independent copy, for search."""

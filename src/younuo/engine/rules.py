@@ -120,6 +120,10 @@ class Rules:
             _check_option(key, value)
         return dataclasses.replace(self, **options)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc) frozen classes refuse pickle's attribute restore: rebuild instead.
+        return (Rules, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     def to_dict(self) -> dict[str, Any]:
         """Every option, preset first: the canonical form for records."""
         return dataclasses.asdict(self)

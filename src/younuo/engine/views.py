@@ -64,6 +64,10 @@ class PlayerView:
     penalty_stack: tuple[str, ...] = ()
     """Who played the Wild Draw Fours of the running penalty stack, oldest first."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc) frozen classes refuse pickle's attribute restore: rebuild instead.
+        return (PlayerView, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     @property
     def seat(self) -> int | None:
         return None if self.player is None else self.players.index(self.player)
