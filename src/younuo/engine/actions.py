@@ -12,15 +12,19 @@ agents and the server all speak the same language::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final, final
 
 from younuo.engine.cards import Card, Color
 from younuo.engine.errors import RecordError
 
 
 class ActionType(StrEnum):
+    """What an action does. The value is its ``type`` in records and on the wire."""
+
+    # As for Color and Rank: hashed as its str value, in C (Enum's __hash__ is Python).
+    __hash__ = str.__hash__
+
     PLAY = "play"
     DRAW = "draw"
     PASS = "pass"
@@ -35,20 +39,66 @@ class ActionType(StrEnum):
     """The match clock ran out (R-SCORE-5); sent by the server, with no player."""
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Action:
-    """One action. ``card`` and ``cards`` are exclusive; ``cards`` is for multi-play (R-MULTI)."""
+    """One action. ``card`` and ``cards`` are exclusive; ``cards`` is for multi-play (R-MULTI).
 
-    type: ActionType
-    player: str | None = None
-    card: Card | None = None
-    cards: tuple[Card, ...] | None = None
-    color: Color | None = None
-    target: str | None = None
+    Immutable; equal actions compare and hash equal. A plain class rather than a frozen
+    dataclass: compiled (docs/engine.md), a dataclass is built through Python-level code,
+    several thousand machine instructions, and legal actions are made for every seat.
+    """
+
+    __slots__ = ("card", "cards", "color", "player", "target", "type")
+
+    type: Final[ActionType]
+    player: Final[str | None]
+    card: Final[Card | None]
+    cards: Final[tuple[Card, ...] | None]
+    color: Final[Color | None]
+    target: Final[str | None]
+
+    def __init__(
+        self,
+        type: ActionType,
+        player: str | None = None,
+        card: Card | None = None,
+        cards: tuple[Card, ...] | None = None,
+        color: Color | None = None,
+        target: str | None = None,
+    ) -> None:
+        self.type = type
+        self.player = player
+        self.card = card
+        self.cards = cards
+        self.color = color
+        self.target = target
+
+    def fields(self) -> tuple[Any, ...]:
+        """The field values, in the order of the constructor's arguments."""
+        return (self.type, self.player, self.card, self.cards, self.color, self.target)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Action) and self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc) frozen classes refuse pickle's attribute restore: rebuild instead.
-        return (Action, (self.type, self.player, self.card, self.cards, self.color, self.target))
+        return (Action, self.fields())
+
+    def __repr__(self) -> str:
+        names = ("type", "player", "card", "cards", "color", "target")
+        shown = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(names, self.fields(), strict=True)
+            if value is not None
+        )
+        return f"Action({shown})"
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -165,7 +215,7 @@ class Action:
         return cls(action_type, player, card=card, cards=cards, color=color, target=target)
 
 
-_FIELDS = frozenset({"type", "player", "card", "cards", "color", "target"})
+_FIELDS: Final = frozenset({"type", "player", "card", "cards", "color", "target"})
 
 
 def _optional_str(data: Mapping[str, Any], key: str) -> str | None:

@@ -1,20 +1,24 @@
 """Cards, colors, ranks and decks (R-CARD).
 
 Cards are small immutable values. ``Card.parse("R+2")`` reads the card codes of the
-rule book and ``str(card)`` writes them back; every distinct card exists once, so
-cards compare and hash as cheaply as tuples.
+rule book and ``str(card)`` writes them back; ``parse`` and the decks share one object
+per distinct card, so cards mostly compare by identity.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, Final, final
 
 from younuo.engine.errors import RecordError
 
 
 class Color(StrEnum):
     """The four suit colors. The value is the name used in actions and records."""
+
+    # Enum's own __hash__ is Python code run on every dict or set lookup; a member is its
+    # value (a str), and hashing it as that str is consistent with == and runs in C.
+    __hash__ = str.__hash__
 
     RED = "red"
     YELLOW = "yellow"
@@ -37,12 +41,15 @@ class Color(StrEnum):
             ) from None
 
 
-_COLOR_CODES = {Color.RED: "R", Color.YELLOW: "Y", Color.GREEN: "G", Color.BLUE: "B"}
-COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+_COLOR_CODES: Final = {Color.RED: "R", Color.YELLOW: "Y", Color.GREEN: "G", Color.BLUE: "B"}
+COLORS: Final[tuple[Color, ...]] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 
 
 class Rank(StrEnum):
     """What a card is, apart from its color. The value is its part of the card code."""
+
+    # As for Color: hashed as its str value, in C.
+    __hash__ = str.__hash__
 
     ZERO = "0"
     ONE = "1"
@@ -81,24 +88,48 @@ class Rank(StrEnum):
         return _POINTS[self]
 
 
-_NUMBERS = frozenset(Rank(str(n)) for n in range(10))
-_WILDS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_BOUNCE})
-_DRAW_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
-_COLORED_RANKS = frozenset(Rank) - _WILDS
-_POINTS = {r: int(r.value) if r in _NUMBERS else 50 if r in _WILDS else 20 for r in Rank}
+_RANK_INDEX: Final = {rank: i for i, rank in enumerate(Rank)}
+_COLOR_INDEX: Final = {color: i for i, color in enumerate(COLORS, 1)}
+CARD_INDEXES: Final = len(Rank) * 5
+"""How many values :attr:`Card.index` may take."""
+_NUMBERS: Final = frozenset(Rank(str(n)) for n in range(10))
+_WILDS: Final = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_BOUNCE})
+_DRAW_AMOUNT: Final = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
+_COLORED_RANKS: Final = frozenset(Rank) - _WILDS
+_POINTS: Final = {r: int(r.value) if r in _NUMBERS else 50 if r in _WILDS else 20 for r in Rank}
 
 
-class Card(NamedTuple):
+@final
+class Card:
     """One card: a color (``None`` for wilds) and a rank.
 
     >>> Card.parse("GR")
     Card.parse('GR')
     >>> str(Card(Color.RED, Rank.DRAW_TWO))
     'R+2'
+
+    Equal cards compare and hash equal whichever way they were made; ``parse`` and the
+    decks hand out one shared object per distinct card, so most comparisons are an
+    identity check. A plain class rather than a named tuple: compiled (docs/engine.md),
+    its fields are read straight from the object, and cards are read at every step.
     """
 
-    color: Color | None
-    rank: Rank
+    __slots__ = ("_hash", "code", "color", "index", "rank")
+
+    color: Final[Color | None]
+    rank: Final[Rank]
+    code: Final[str]
+    """The card code of the rule book: ``R5``, ``GR``, ``Y+2``, ``BA``, ``W``, ``W+4``, ``WB``."""
+    index: Final[int]
+    """A small number for the card, below :data:`CARD_INDEXES`: equal cards share it."""
+    _hash: Final[int]
+
+    def __init__(self, color: Color | None, rank: Rank) -> None:
+        self.color = color
+        self.rank = rank
+        self.code = rank.value if color is None else _COLOR_CODES[color] + rank.value
+        self.index = _RANK_INDEX[rank] * 5 + (0 if color is None else _COLOR_INDEX[color])
+        self._hash = hash(self.code)
 
     @classmethod
     def parse(cls, code: str) -> Card:
@@ -113,16 +144,26 @@ class Card(NamedTuple):
         return card
 
     @property
-    def code(self) -> str:
-        return self.rank.value if self.color is None else self.color.code + self.rank.value
-
-    @property
     def points(self) -> int:
         return self.rank.points
 
     @property
     def is_wild(self) -> bool:
         return self.color is None
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Card) and self.code == other.code
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Card.parse, (self.code,))
 
     def __str__(self) -> str:
         return self.code
@@ -140,8 +181,8 @@ def _all_cards() -> dict[str, Card]:
     return cards
 
 
-_BY_CODE = _all_cards()
-ALL_CARDS: tuple[Card, ...] = tuple(_BY_CODE.values())
+_BY_CODE: Final = _all_cards()
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(_BY_CODE.values())
 
 
 def parse_cards(codes: list[str] | tuple[str, ...]) -> list[Card]:
@@ -153,11 +194,11 @@ def standard_deck() -> list[Card]:
     """The 108 cards of one standard deck (R-CARD-1), in a fixed order."""
     deck: list[Card] = []
     for color in COLORS:
-        deck.append(Card(color, Rank.ZERO))
+        deck.append(_card(color, Rank.ZERO))
         for rank in Rank:
             if rank is not Rank.ZERO and rank in _COLORED_RANKS and rank is not Rank.DISCARD_ALL:
-                deck += [Card(color, rank)] * 2
-    deck += [Card(None, Rank.WILD)] * 4 + [Card(None, Rank.WILD_DRAW_FOUR)] * 4
+                deck += [_card(color, rank)] * 2
+    deck += [_card(None, Rank.WILD)] * 4 + [_card(None, Rank.WILD_DRAW_FOUR)] * 4
     return deck
 
 
@@ -165,9 +206,14 @@ def party_deck() -> list[Card]:
     """The 120 cards of one party deck (R-CARD-2): standard plus Discard All and Wild Bounce."""
     deck = standard_deck()
     for color in COLORS:
-        deck += [Card(color, Rank.DISCARD_ALL)] * 2
-    deck += [Card(None, Rank.WILD_BOUNCE)] * 4
+        deck += [_card(color, Rank.DISCARD_ALL)] * 2
+    deck += [_card(None, Rank.WILD_BOUNCE)] * 4
     return deck
+
+
+def _card(color: Color | None, rank: Rank) -> Card:
+    """The shared object for this card."""
+    return _BY_CODE[rank.value if color is None else _COLOR_CODES[color] + rank.value]
 
 
 def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:

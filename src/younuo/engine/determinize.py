@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 
 from younuo.engine.cards import Card, Rank, party_deck, standard_deck
 from younuo.engine.game import Game
+from younuo.engine.moves import action_caches
 from younuo.engine.rng import Rng
 from younuo.engine.state import DRAWN, Challenge, State
 from younuo.engine.views import PlayerView
@@ -96,6 +97,7 @@ def determinize(
 
     rules = view.rules
     n = len(players)
+    plays, others = action_caches(n)
     s = State(
         players=players,
         rules=rules,
@@ -103,6 +105,8 @@ def determinize(
         team_mode=view.teams is not None,
         team_of=list(view.teams) if view.teams is not None else [i % 2 for i in range(n)],
         hands=all_hands,
+        play_cache=plays,
+        simple_cache=others,
     )
     s.pile = list(reversed(pile))
     s.discard = list(view.discard_pile)

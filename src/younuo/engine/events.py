@@ -6,18 +6,35 @@ player their copy with what they may not see taken out (drawn cards, other hands
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, final
 
 from younuo.engine.cards import Card, Color
 
 Hands = tuple[tuple[str, tuple[Card, ...] | None], ...]
 
 
-class Event(NamedTuple):
+FIELDS: Final = (
+    "type",
+    "player",
+    "target",
+    "cards",
+    "count",
+    "color",
+    "reason",
+    "points",
+    "hands",
+    "info",
+)
+"""An event's fields, in the order of its constructor's arguments."""
+
+
+@final
+class Event:
     """One thing that happened. Fields not used by an event type stay ``None``.
 
-    A named tuple rather than a dataclass: events are made at every step of every
-    simulated game, and a tuple is several times cheaper to build.
+    Immutable: :meth:`replace` makes a changed copy. A plain class with its fields
+    listed once: compiled (docs/engine.md), it is built at C speed, and events are made
+    at every step of every simulated game.
 
     Types: ``round_start``, ``dealer_draw``, ``deal``, ``start_card``, ``play``,
     ``jump_in``, ``skip``, ``reverse``, ``bounce``, ``penalty``, ``draw``, ``pass``,
@@ -26,16 +43,94 @@ class Event(NamedTuple):
     ``round_over``, ``match_over``.
     """
 
-    type: str
-    player: str | None = None
-    target: str | None = None
-    cards: tuple[Card, ...] | None = None
-    count: int | None = None  # type: ignore[assignment]  # shadows tuple.count, on purpose
-    color: Color | None = None
-    reason: str | None = None
-    points: int | None = None
-    hands: Hands | None = None
-    info: tuple[tuple[str, Any], ...] = ()
+    __slots__ = (
+        "cards",
+        "color",
+        "count",
+        "hands",
+        "info",
+        "player",
+        "points",
+        "reason",
+        "target",
+        "type",
+    )
+
+    type: Final[str]
+    player: Final[str | None]
+    target: Final[str | None]
+    cards: Final[tuple[Card, ...] | None]
+    count: Final[int | None]
+    color: Final[Color | None]
+    reason: Final[str | None]
+    points: Final[int | None]
+    hands: Final[Hands | None]
+    info: Final[tuple[tuple[str, Any], ...]]
+
+    def __init__(
+        self,
+        type: str,
+        player: str | None = None,
+        target: str | None = None,
+        cards: tuple[Card, ...] | None = None,
+        count: int | None = None,
+        color: Color | None = None,
+        reason: str | None = None,
+        points: int | None = None,
+        hands: Hands | None = None,
+        info: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        self.type = type
+        self.player = player
+        self.target = target
+        self.cards = cards
+        self.count = count
+        self.color = color
+        self.reason = reason
+        self.points = points
+        self.hands = hands
+        self.info = info
+
+    def fields(self) -> tuple[Any, ...]:
+        """The field values, in the order of the constructor's arguments."""
+        return (
+            self.type,
+            self.player,
+            self.target,
+            self.cards,
+            self.count,
+            self.color,
+            self.reason,
+            self.points,
+            self.hands,
+            self.info,
+        )
+
+    def replace(self, **changes: Any) -> Event:
+        """A copy with ``changes`` (field names) made."""
+        values = dict(zip(FIELDS, self.fields(), strict=True))
+        values.update(changes)
+        return Event(**values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Event, self.fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(FIELDS, self.fields(), strict=True)
+            if value is not None and value != ()
+        )
+        return f"Event({shown})"
 
     def get(self, key: str, default: Any = None) -> Any:
         """A value of ``info`` by name."""

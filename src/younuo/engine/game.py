@@ -15,7 +15,7 @@ actions, always give the same state. ``game.record()`` returns that recipe.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from younuo.engine import turns
 from younuo.engine.actions import Action, ActionType
@@ -24,12 +24,25 @@ from younuo.engine.effects import play
 from younuo.engine.errors import IllegalAction, RecordError
 from younuo.engine.events import Event
 from younuo.engine.legality import PlayPlan, plan_play
-from younuo.engine.moves import legal_actions
+from younuo.engine.moves import action_caches, legal_actions
 from younuo.engine.rng import Rng
 from younuo.engine.rounds import Setup, build_deck, match_clock, next_round, start_round
 from younuo.engine.rules import Rules
 from younuo.engine.state import MATCH_OVER, ROUND_OVER, State
 from younuo.engine.views import PlayerView, make_view, redact
+
+# Enum members as module constants: compiled, they are read without a lookup.
+_CATCH: Final = ActionType.CATCH
+_CHALLENGE: Final = ActionType.CHALLENGE
+_CHOOSE_COLOR: Final = ActionType.CHOOSE_COLOR
+_DRAW: Final = ActionType.DRAW
+_LEAVE: Final = ActionType.LEAVE
+_MATCH_CLOCK: Final = ActionType.MATCH_CLOCK
+_NEXT_ROUND: Final = ActionType.NEXT_ROUND
+_PASS: Final = ActionType.PASS
+_PLAY: Final = ActionType.PLAY
+_TIMEOUT: Final = ActionType.TIMEOUT
+_UNO: Final = ActionType.UNO
 
 
 class Game:
@@ -193,8 +206,15 @@ class Game:
         """
         s = self._s
         s.events = []
-        _HANDLERS[action.type](s, action)
-        if action.type is not ActionType.TIMEOUT and action.player in s.players:
+        kind = action.type
+        # Plays and draws are most actions; finding a handler in the table hashes the type.
+        if kind is _PLAY:
+            _play(s, action)
+        elif kind is _DRAW:
+            _draw(s, action)
+        else:
+            _HANDLERS[kind](s, action)
+        if kind is not _TIMEOUT and action.player in s.players:
             s.timeouts[s.players.index(action.player)] = 0
         self._history.append(action)
         return tuple(s.events)
@@ -249,6 +269,7 @@ def _new_state(
     if teams is not None and rules.scoring == "knockout":
         raise RecordError("bad_teams", "knockout scoring ranks single players: leave teams unset")
     n = len(names)
+    plays, others = action_caches(n)
     return State(
         players=names,
         rules=rules,
@@ -263,6 +284,8 @@ def _new_state(
         scores=[0] * n,
         last_play=[None] * n,
         timeouts=[0] * n,
+        play_cache=plays,
+        simple_cache=others,
     )
 
 
@@ -323,6 +346,10 @@ def _simple(fn: Callable[[State, int], None]) -> Callable[[State, Action], None]
     return handler
 
 
+def _draw(s: State, a: Action) -> None:
+    turns.draw(s, _seat_of(s, a.player, "player"))
+
+
 def _choose_color(s: State, a: Action) -> None:
     turns.choose_color(s, _seat_of(s, a.player, "player"), a.color)
 
@@ -350,18 +377,18 @@ def _match_clock(s: State, a: Action) -> None:
 
 def _handlers() -> dict[ActionType, Callable[[State, Action], None]]:
     return {
-        ActionType.PLAY: _play,
-        ActionType.DRAW: _simple(turns.draw),
-        ActionType.PASS: _simple(turns.pass_),
-        ActionType.CHOOSE_COLOR: _choose_color,
-        ActionType.UNO: _simple(turns.uno),
-        ActionType.CATCH: _catch,
-        ActionType.CHALLENGE: _simple(turns.challenge),
-        ActionType.LEAVE: _simple(turns.leave),
-        ActionType.NEXT_ROUND: _next_round,
-        ActionType.TIMEOUT: _simple(turns.timeout),
-        ActionType.MATCH_CLOCK: _match_clock,
+        _PLAY: _play,
+        _DRAW: _draw,
+        _PASS: _simple(turns.pass_),
+        _CHOOSE_COLOR: _choose_color,
+        _UNO: _simple(turns.uno),
+        _CATCH: _catch,
+        _CHALLENGE: _simple(turns.challenge),
+        _LEAVE: _simple(turns.leave),
+        _NEXT_ROUND: _next_round,
+        _TIMEOUT: _simple(turns.timeout),
+        _MATCH_CLOCK: _match_clock,
     }
 
 
-_HANDLERS = _handlers()
+_HANDLERS: Final = _handlers()

@@ -9,29 +9,47 @@ the same pieces. :func:`plan_play` returns a :class:`PlayPlan` or the
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
+from typing import Final, final
 
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.errors import IllegalAction
 from younuo.engine.rules import Rules
 from younuo.engine.state import CHOOSE, DRAWN, PLAYING, State
 
-_D2 = Rank.DRAW_TWO
-_D4 = Rank.WILD_DRAW_FOUR
-_LAST_OK_NO_ACTION = frozenset({*(Rank(str(n)) for n in range(10)), _D2, _D4})
-_NUMBERS = frozenset(Rank(str(n)) for n in range(10))
+# Enum members as module constants: compiled, they are read without a lookup.
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
+_SEVEN: Final = Rank.SEVEN
+_WILD_BOUNCE: Final = Rank.WILD_BOUNCE
+_D2: Final = Rank.DRAW_TWO
+_D4: Final = Rank.WILD_DRAW_FOUR
+
+_LAST_OK_NO_ACTION: Final = frozenset({*(Rank(str(n)) for n in range(10)), _D2, _D4})
+_NUMBERS: Final = frozenset(Rank(str(n)) for n in range(10))
 
 
-class PlayPlan(NamedTuple):
+@final
+class PlayPlan:
     """A checked play: ``cards`` in discard order (the top card last)."""
 
-    seat: int
-    cards: tuple[Card, ...]
-    color: Color
-    target: int | None
-    jump: bool
-    companions: tuple[Card, ...]  # cards that go with a Discard All (R-PARTY)
-    going_out: bool
+    __slots__ = ("cards", "color", "companions", "going_out", "jump", "seat", "target")
+
+    def __init__(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        color: Color,
+        target: int | None,
+        jump: bool,
+        companions: tuple[Card, ...],
+        going_out: bool,
+    ) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.color = color
+        self.target = target
+        self.jump = jump
+        self.companions = companions  # cards that go with a Discard All (R-PARTY)
+        self.going_out = going_out
 
 
 def matches(card: Card, top: Card | None, color: Color | None) -> bool:
@@ -47,7 +65,7 @@ def can_answer_penalty(rules: Rules, card: Card, kind: Rank | None, color: Color
     A Wild Bounce always may (it bounces the penalty whatever ``stacking`` says).
     """
     rank = card.rank
-    if rank is Rank.WILD_BOUNCE:
+    if rank is _WILD_BOUNCE:
         return True
     if rank is not _D2 and rank is not _D4:
         return False
@@ -165,7 +183,7 @@ def _plan(
         in_force = cards[-1].color  # type: ignore[assignment]
     hand = s.hands[seat]
     companions: tuple[Card, ...] = ()
-    if first.rank is Rank.DISCARD_ALL:
+    if first.rank is _DISCARD_ALL:
         colors = {c.color for c in cards}
         left = _without(hand, cards)
         companions = tuple(c for c in left if c.color in colors)
@@ -174,13 +192,13 @@ def _plan(
         return IllegalAction(
             "last_card", f"the last card may not be that under last_card={s.rules.last_card}"
         )
-    swap = s.rules.seven_zero and first.rank is Rank.SEVEN and not going_out
+    swap = s.rules.seven_zero and first.rank is _SEVEN and not going_out
     if swap:
         if target is None:
             return IllegalAction("missing_target", "name the player to swap hands with")
         if target == seat or not s.in_round[target]:
             return IllegalAction("bad_target", "swap with another player who is still in the round")
-    elif target is not None and not (going_out and first.rank is Rank.SEVEN):
+    elif target is not None and not (going_out and first.rank is _SEVEN):
         return IllegalAction("unexpected_target", "only a 7 under seven-zero names a target")
     return PlayPlan(seat, cards, in_force, target if swap else None, jump, companions, going_out)
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
+from typing import Final
 
 from younuo.engine.actions import Action, ActionType
-from younuo.engine.cards import COLORS, Card, Color, Rank
+from younuo.engine.cards import CARD_INDEXES, COLORS, Card, Color, Rank
 from younuo.engine.legality import (
     PlayPlan,
     can_answer_penalty,
@@ -20,8 +21,35 @@ from younuo.engine.legality import (
 )
 from younuo.engine.state import CHOOSE, DRAWN, MATCH_OVER, ROUND_OVER, State
 
-_NO_COLOR: tuple[Color | None, ...] = (None,)
-_NO_TARGET: tuple[int | None, ...] = (None,)
+# Enum members as module constants: compiled, they are read without a lookup.
+_PLAY: Final = ActionType.PLAY
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
+_SEVEN: Final = Rank.SEVEN
+_WILD_BOUNCE: Final = Rank.WILD_BOUNCE
+
+# The actions that are no plays, by number: _simple takes the number (the index of its
+# type in _SIMPLE_TYPES), which picks the cached action's slot with no lookup.
+_SIMPLE_TYPES: Final = (
+    ActionType.NEXT_ROUND,
+    ActionType.LEAVE,
+    ActionType.UNO,
+    ActionType.CATCH,
+    ActionType.CHOOSE_COLOR,
+    ActionType.PASS,
+    ActionType.CHALLENGE,
+    ActionType.DRAW,
+)
+_NEXT_ROUND: Final = 0
+_LEAVE: Final = 1
+_UNO: Final = 2
+_CATCH: Final = 3
+_CHOOSE_COLOR: Final = 4
+_PASS: Final = 5
+_CHALLENGE: Final = 6
+_DRAW: Final = 7
+
+_NO_COLOR: Final[tuple[Color | None, ...]] = (None,)
+_NO_TARGET: Final[tuple[int | None, ...]] = (None,)
 
 
 def legal_plays(s: State, seat: int) -> list[Action]:
@@ -60,25 +88,26 @@ def _singles(s: State, seat: int, firsts: list[Card], out: list[Action]) -> None
     """One-card plays. The common cases skip the full check: they cannot fail it."""
     rules = s.rules
     checked = len(s.hands[seat]) == 1 and rules.last_card != "any"
-    cache = s.actions
+    cache = s.play_cache
     for card in firsts:
         rank = card.rank
-        if checked or rank is Rank.DISCARD_ALL or (rules.seven_zero and rank is Rank.SEVEN):
+        if checked or rank is _DISCARD_ALL or (rules.seven_zero and rank is _SEVEN):
             _expand(s, seat, (card,), out)
         elif card.color is None:
-            for color in COLORS:
-                out.append(_cached_play(s, cache, seat, card, color))
+            for slot, color in enumerate(COLORS, 1):
+                out.append(_cached_play(s, cache, seat, card, color, slot))
         else:
-            out.append(_cached_play(s, cache, seat, card, None))
+            out.append(_cached_play(s, cache, seat, card, None, 0))
 
 
 def _cached_play(
-    s: State, cache: dict[tuple[object, ...], Action], seat: int, card: Card, color: Color | None
+    s: State, cache: list[Action | None], seat: int, card: Card, color: Color | None, slot: int
 ) -> Action:
-    key = (seat, card, color)
-    action = cache.get(key)
+    """The play of one ``card`` naming ``color`` (its ``slot``: 0 for none, 1-4 for COLORS)."""
+    key = (seat * CARD_INDEXES + card.index) * 5 + slot
+    action = cache[key]
     if action is None:
-        action = cache[key] = Action(ActionType.PLAY, s.players[seat], card=card, color=color)
+        action = cache[key] = Action(_PLAY, s.players[seat], card=card, color=color)
     return action
 
 
@@ -113,7 +142,7 @@ def _expand(s: State, seat: int, cards: tuple[Card, ...], out: list[Action]) -> 
         colors = tuple(dict.fromkeys(c.color for c in cards))
     else:
         colors = _NO_COLOR
-    if s.rules.seven_zero and first.rank is Rank.SEVEN:
+    if s.rules.seven_zero and first.rank is _SEVEN:
         targets: tuple[int | None, ...] = tuple(
             i for i in range(s.n) if i != seat and s.in_round[i]
         )
@@ -128,7 +157,7 @@ def _expand(s: State, seat: int, cards: tuple[Card, ...], out: list[Action]) -> 
             plan = plan_play(s, seat, cards, color, target)
             if isinstance(plan, PlayPlan):
                 action = Action(
-                    ActionType.PLAY,
+                    _PLAY,
                     name,
                     card=single,
                     cards=None if single is not None else cards,
@@ -150,7 +179,7 @@ def forced_stack_blocks_draw(s: State, seat: int) -> bool:
     """
     if not (s.rules.forced_stacking and s.pending):
         return False
-    return any(a.played[0].rank is not Rank.WILD_BOUNCE for a in legal_plays(s, seat))
+    return any(a.played[0].rank is not _WILD_BOUNCE for a in legal_plays(s, seat))
 
 
 def about_to_uno(s: State, seat: int) -> bool:
@@ -169,7 +198,7 @@ def _left_after(s: State, seat: int, action: Action) -> int:
     """Cards left in hand after a legal play (Discard All takes its color with it)."""
     cards = action.played
     left = len(s.hands[seat]) - len(cards)
-    if cards[0].rank is Rank.DISCARD_ALL:
+    if cards[0].rank is _DISCARD_ALL:
         colors = {c.color for c in cards}
         left -= sum(1 for c in s.hands[seat] if c.color in colors) - len(cards)
     return left
@@ -183,7 +212,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if s.status == MATCH_OVER or not s.in_match[seat]:
         return []
     if s.status == ROUND_OVER:
-        return [_simple(s, ActionType.NEXT_ROUND, seat), _simple(s, ActionType.LEAVE, seat)]
+        return [_simple(s, _NEXT_ROUND, seat), _simple(s, _LEAVE, seat)]
     out: list[Action] = []
     if s.in_round[seat]:
         plays = legal_plays(s, seat)
@@ -191,36 +220,56 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         if seat == s.current:
             _turn_actions(s, seat, bool(plays), out)
         if not s.called[seat] and (len(s.hands[seat]) == 1 or about_to_uno(s, seat)):
-            out.append(_simple(s, ActionType.UNO, seat))
+            out.append(_simple(s, _UNO, seat))
         exposed = s.exposed
         if exposed is not None and exposed != seat:
-            out.append(_simple(s, ActionType.CATCH, seat, target=exposed))
-    out.append(_simple(s, ActionType.LEAVE, seat))
+            out.append(_simple(s, _CATCH, seat, target=exposed))
+    out.append(_simple(s, _LEAVE, seat))
     return out
 
 
 def _turn_actions(s: State, seat: int, can: bool, out: list[Action]) -> None:
     if s.phase == CHOOSE:
-        out += [_simple(s, ActionType.CHOOSE_COLOR, seat, color=color) for color in COLORS]
+        out += [
+            _simple(s, _CHOOSE_COLOR, seat, color=color, slot=slot)
+            for slot, color in enumerate(COLORS, 1)
+        ]
     elif s.phase == DRAWN:
         if not s.rules.force_play:
-            out.append(_simple(s, ActionType.PASS, seat))
+            out.append(_simple(s, _PASS, seat))
     elif s.pending:
         challenge = s.challenge
         if challenge is not None and challenge.victim == seat:
-            out.append(_simple(s, ActionType.CHALLENGE, seat))
+            out.append(_simple(s, _CHALLENGE, seat))
         if not forced_stack_blocks_draw(s, seat):
-            out.append(_simple(s, ActionType.DRAW, seat))
+            out.append(_simple(s, _DRAW, seat))
     elif not (s.rules.force_play and can):
-        out.append(_simple(s, ActionType.DRAW, seat))
+        out.append(_simple(s, _DRAW, seat))
 
 
 def _simple(
-    s: State, kind: ActionType, seat: int, target: int | None = None, color: Color | None = None
+    s: State,
+    kind: int,
+    seat: int,
+    target: int | None = None,
+    color: Color | None = None,
+    slot: int = 0,
 ) -> Action:
-    key = (kind, seat, target, color)
-    action = s.actions.get(key)
+    """The cached action of ``_SIMPLE_TYPES[kind]``; ``slot`` is ``color``'s (0 for none)."""
+    n = len(s.players)
+    whom = 0 if target is None else target + 1
+    key = ((kind * n + seat) * (n + 1) + whom) * 5 + slot
+    cache = s.simple_cache
+    action = cache[key]
     if action is None:
         name = None if target is None else s.players[target]
-        action = s.actions[key] = Action(kind, s.players[seat], color=color, target=name)
+        action = Action(_SIMPLE_TYPES[kind], s.players[seat], color=color, target=name)
+        cache[key] = action
     return action
+
+
+def action_caches(players: int) -> tuple[list[Action | None], list[Action | None]]:
+    """Empty caches for the plays and the other actions of a table (``State``)."""
+    plays: list[Action | None] = [None] * (players * CARD_INDEXES * 5)
+    others: list[Action | None] = [None] * (len(_SIMPLE_TYPES) * players * (players + 1) * 5)
+    return plays, others

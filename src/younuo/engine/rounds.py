@@ -7,6 +7,7 @@ match clock), R-TEAM (team wins, partner rotation), R-TURN-8 (deadlock).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from younuo.engine.cards import Card, Rank, hand_points, party_deck, standard_deck
 from younuo.engine.events import Event
@@ -19,7 +20,7 @@ from younuo.engine.scoring import (
 )
 from younuo.engine.state import CHOOSE, MATCH_OVER, PLAYING, ROUND_OVER, TURN, State
 
-HAND_SIZE = 7
+HAND_SIZE: Final = 7
 
 
 @dataclass(frozen=True, slots=True)

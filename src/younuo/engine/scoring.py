@@ -6,6 +6,7 @@ Functions here take plain numbers and lists, so they are tested without a game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from younuo.engine.cards import Card, hand_points
 
@@ -41,8 +42,8 @@ def lowest_wins(scoring: str) -> bool:
     return scoring in ("negative", "elimination")
 
 
-PARTNER_ROUNDS = 4
-PARTNER_PAIRINGS: tuple[tuple[int, int, int, int], ...] = (
+PARTNER_ROUNDS: Final = 4
+PARTNER_PAIRINGS: Final[tuple[tuple[int, int, int, int], ...]] = (
     (0, 1, 0, 1),  # seats 1+3 against 2+4
     (0, 0, 1, 1),  # seats 1+2 against 3+4
     (0, 1, 1, 0),  # seats 1+4 against 2+3

@@ -8,6 +8,7 @@ out views, events and snapshots, never this object.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from younuo.engine.actions import Action
 from younuo.engine.cards import Card, Color, Rank
@@ -15,14 +16,14 @@ from younuo.engine.events import Event
 from younuo.engine.rng import Rng
 from younuo.engine.rules import Rules
 
-PLAYING = "playing"
-ROUND_OVER = "round_over"
-MATCH_OVER = "match_over"
+PLAYING: Final = "playing"
+ROUND_OVER: Final = "round_over"
+MATCH_OVER: Final = "match_over"
 
 # Phases of the current player's turn while the round is playing.
-TURN = "turn"  # play, draw, or answer a pending penalty
-CHOOSE = "choose_color"  # name the color of a Wild start card first
-DRAWN = "drawn"  # play the drawn card, or pass
+TURN: Final = "turn"  # play, draw, or answer a pending penalty
+CHOOSE: Final = "choose_color"  # name the color of a Wild start card first
+DRAWN: Final = "drawn"  # play the drawn card, or pass
 
 
 @dataclass(slots=True)
@@ -77,8 +78,10 @@ class State:
     timeouts: list[int] = field(default_factory=list)
     reveal: tuple[int, int, tuple[Card, ...]] | None = None  # (viewer, accused, cards)
     events: list[Event] = field(default_factory=list)
-    # Actions are immutable, so the legal-action generator reuses them; copies share this.
-    actions: dict[tuple[object, ...], Action] = field(default_factory=dict)
+    # Actions are immutable, so the legal-action generator reuses them (moves.py), from
+    # lists indexed by small numbers, the fastest lookup there is; copies share them.
+    play_cache: list[Action | None] = field(default_factory=list)
+    simple_cache: list[Action | None] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -104,7 +107,8 @@ class State:
             else Challenge(self.challenge.victim, self.challenge.accused, self.challenge.bluff)
         )
         twin.events = []
-        twin.actions = self.actions
+        twin.play_cache = self.play_cache
+        twin.simple_cache = self.simple_cache
         return twin
 
     def emit(self, event: Event) -> None:
@@ -169,12 +173,12 @@ class State:
         self.emit(Event("reshuffle", count=len(self.pile)))
 
 
-_SCALARS = (
+_SCALARS: Final = (
     "color", "direction", "current", "status", "phase", "drawn", "pending", "pending_kind",
     "top_owner", "top_share", "top_flips", "top_w4", "exposed", "idle_turns", "round", "dealer",
     "round_winner", "round_winner_prev", "round_points", "match_winner", "reveal",
 )  # fmt: skip
-_LISTS = (
+_LISTS: Final = (
     "pile", "discard", "stack", "in_match", "in_round", "called", "scores", "finished",
     "last_play", "timeouts",
 )  # fmt: skip

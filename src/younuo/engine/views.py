@@ -142,12 +142,12 @@ def redact(event: Event, player: str | None) -> Event:
     kind = event.type
     if kind == "draw":
         if event.player != player:
-            return event._replace(cards=None)
+            return event.replace(cards=None)
     elif kind == "deal":
         return _keep_hands(event, {player})
     elif kind == "reveal":
         if event.target != player:
-            return event._replace(cards=None)
+            return event.replace(cards=None)
     elif kind == "swap":
         if player not in (event.player, event.target):
             return _keep_hands(event, set())
@@ -159,7 +159,7 @@ def redact(event: Event, player: str | None) -> Event:
 def _keep_hands(event: Event, seen: set[str | None]) -> Event:
     assert event.hands is not None
     hands = tuple((name, cards if name in seen else None) for name, cards in event.hands)
-    return event._replace(hands=hands)
+    return event.replace(hands=hands)
 
 
 def _rotate_for(event: Event, player: str | None) -> Event:
