@@ -192,28 +192,36 @@ def parse_cards(codes: list[str] | tuple[str, ...]) -> list[Card]:
 
 def standard_deck() -> list[Card]:
     """The 108 cards of one standard deck (R-CARD-1), in a fixed order."""
-    deck: list[Card] = []
-    for color in COLORS:
-        deck.append(_card(color, Rank.ZERO))
-        for rank in Rank:
-            if rank is not Rank.ZERO and rank in _COLORED_RANKS and rank is not Rank.DISCARD_ALL:
-                deck += [_card(color, rank)] * 2
-    deck += [_card(None, Rank.WILD)] * 4 + [_card(None, Rank.WILD_DRAW_FOUR)] * 4
-    return deck
+    return list(_STANDARD_DECK)
 
 
 def party_deck() -> list[Card]:
     """The 120 cards of one party deck (R-CARD-2): standard plus Discard All and Wild Bounce."""
-    deck = standard_deck()
+    return list(_PARTY_DECK)
+
+
+def _standard_deck() -> tuple[Card, ...]:
+    deck: list[Card] = []
     for color in COLORS:
-        deck += [_card(color, Rank.DISCARD_ALL)] * 2
-    deck += [_card(None, Rank.WILD_BOUNCE)] * 4
-    return deck
+        deck.append(Card.parse(color.code + Rank.ZERO.value))
+        for rank in Rank:
+            if rank is not Rank.ZERO and rank in _COLORED_RANKS and rank is not Rank.DISCARD_ALL:
+                deck += [Card.parse(color.code + rank.value)] * 2
+    deck += [Card.parse(Rank.WILD.value)] * 4 + [Card.parse(Rank.WILD_DRAW_FOUR.value)] * 4
+    return tuple(deck)
 
 
-def _card(color: Color | None, rank: Rank) -> Card:
-    """The shared object for this card."""
-    return _BY_CODE[rank.value if color is None else _COLOR_CODES[color] + rank.value]
+def _party_deck() -> tuple[Card, ...]:
+    deck = list(_STANDARD_DECK)
+    for color in COLORS:
+        deck += [Card.parse(color.code + Rank.DISCARD_ALL.value)] * 2
+    deck += [Card.parse(Rank.WILD_BOUNCE.value)] * 4
+    return tuple(deck)
+
+
+# Built once: determinizing bots ask for the decks at every guessed world.
+_STANDARD_DECK: Final = _standard_deck()
+_PARTY_DECK: Final = _party_deck()
 
 
 def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Final
 
-from younuo.engine.cards import Card, Rank, party_deck, standard_deck
+from younuo.engine.cards import ALL_CARDS, Card, Rank, party_deck, standard_deck
 from younuo.engine.game import Game
 from younuo.engine.moves import action_caches
 from younuo.engine.rng import Rng
@@ -51,7 +52,7 @@ def unseen_cards(view: PlayerView) -> list[Card]:
     left.subtract(view.discard_pile)
     if any(k < 0 for k in left.values()):
         raise ValueError("the view holds more of a card than the decks do")
-    return sorted(left.elements(), key=_order)
+    return sorted(left.elements(), key=_ORDER.__getitem__)
 
 
 def determinize(
@@ -171,5 +172,9 @@ def _top_effect(view: PlayerView, owner: int | None) -> tuple[int, int, int]:
     return share, flips, w4
 
 
-def _order(card: Card) -> tuple[str, str]:
+def _sort_key(card: Card) -> tuple[str, str]:
     return (card.color.value if card.color is not None else "~", card.rank.value)
+
+
+# The order unseen cards are listed in (colors by name, wilds last), as a number per card.
+_ORDER: Final = {card: i for i, card in enumerate(sorted(ALL_CARDS, key=_sort_key))}

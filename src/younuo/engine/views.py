@@ -9,64 +9,230 @@ when it is counted (R-SCORE-2).
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, final
 
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rules import Rules
 from younuo.engine.state import State
 
+VIEW_FIELDS: Final = (
+    "player",
+    "players",
+    "rules",
+    "status",
+    "round",
+    "hand",
+    "hand_counts",
+    "top",
+    "color",
+    "direction",
+    "current",
+    "phase",
+    "drawn",
+    "pending_draw",
+    "pending_kind",
+    "challenge_open",
+    "pile_count",
+    "discard_count",
+    "called_uno",
+    "exposed",
+    "in_match",
+    "in_round",
+    "teams",
+    "last_play",
+    "top_owner",
+    "scores",
+    "round_winner",
+    "round_points",
+    "match_winner",
+    "timeouts",
+    "reveal",
+    "discard_pile",
+    "challenge",
+    "penalty_stack",
+)
+"""The fields of :class:`PlayerView`, in the order of its constructor's arguments."""
 
-@dataclass(frozen=True, slots=True)
+
+@final
 class PlayerView:
-    """The table as ``player`` sees it (``player`` is None for a spectator)."""
+    """The table as ``player`` sees it (``player`` is None for a spectator).
 
-    player: str | None
-    players: tuple[str, ...]
-    rules: Rules
-    status: str
-    round: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    top: Card | None
-    color: Color | None
-    direction: int
-    current: str | None
-    phase: str
-    drawn: Card | None
-    pending_draw: int
-    pending_kind: Rank | None
-    challenge_open: bool
-    pile_count: int
-    discard_count: int
-    called_uno: tuple[bool, ...]
-    exposed: str | None
-    in_match: tuple[bool, ...]
-    in_round: tuple[bool, ...]
-    teams: tuple[int, ...] | None
-    last_play: tuple[tuple[Card, ...] | None, ...]
-    top_owner: str | None
-    scores: tuple[int, ...]
-    round_winner: str | None
-    round_points: int | None
-    match_winner: str | None
-    timeouts: tuple[int, ...]
-    reveal: tuple[str, tuple[Card, ...]] | None
+    Immutable. A plain class rather than a frozen dataclass: compiled (docs/engine.md),
+    it is built at C speed, and the server and the searching bots build views all the
+    time. :data:`VIEW_FIELDS` lists the fields in order.
+    """
+
+    __slots__ = VIEW_FIELDS
+
+    player: Final[str | None]
+    players: Final[tuple[str, ...]]
+    rules: Final[Rules]
+    status: Final[str]
+    round: Final[int]
+    hand: Final[tuple[Card, ...]]
+    hand_counts: Final[tuple[int, ...]]
+    top: Final[Card | None]
+    color: Final[Color | None]
+    direction: Final[int]
+    current: Final[str | None]
+    phase: Final[str]
+    drawn: Final[Card | None]
+    pending_draw: Final[int]
+    pending_kind: Final[Rank | None]
+    challenge_open: Final[bool]
+    pile_count: Final[int]
+    discard_count: Final[int]
+    called_uno: Final[tuple[bool, ...]]
+    exposed: Final[str | None]
+    in_match: Final[tuple[bool, ...]]
+    in_round: Final[tuple[bool, ...]]
+    teams: Final[tuple[int, ...] | None]
+    last_play: Final[tuple[tuple[Card, ...] | None, ...]]
+    top_owner: Final[str | None]
+    scores: Final[tuple[int, ...]]
+    round_winner: Final[str | None]
+    round_points: Final[int | None]
+    match_winner: Final[str | None]
+    timeouts: Final[tuple[int, ...]]
+    reveal: Final[tuple[str, tuple[Card, ...]] | None]
     """The last challenge's reveal shown to this player: (accused, their hand)."""
     # Public knowledge every player at the table saw happen; bots that search
     # (determinize the hidden hands) need it, and a person could note it down too.
-    discard_pile: tuple[Card, ...] = ()
+    discard_pile: Final[tuple[Card, ...]]
     """The discard pile, bottom first (its last card is ``top``)."""
-    challenge: tuple[str, str] | None = None
+    challenge: Final[tuple[str, str] | None]
     """An open Wild Draw Four challenge as (who may challenge, who is accused)."""
-    penalty_stack: tuple[str, ...] = ()
+    penalty_stack: Final[tuple[str, ...]]
     """Who played the Wild Draw Fours of the running penalty stack, oldest first."""
 
+    def __init__(
+        self,
+        player: str | None,
+        players: tuple[str, ...],
+        rules: Rules,
+        status: str,
+        round: int,
+        hand: tuple[Card, ...],
+        hand_counts: tuple[int, ...],
+        top: Card | None,
+        color: Color | None,
+        direction: int,
+        current: str | None,
+        phase: str,
+        drawn: Card | None,
+        pending_draw: int,
+        pending_kind: Rank | None,
+        challenge_open: bool,
+        pile_count: int,
+        discard_count: int,
+        called_uno: tuple[bool, ...],
+        exposed: str | None,
+        in_match: tuple[bool, ...],
+        in_round: tuple[bool, ...],
+        teams: tuple[int, ...] | None,
+        last_play: tuple[tuple[Card, ...] | None, ...],
+        top_owner: str | None,
+        scores: tuple[int, ...],
+        round_winner: str | None,
+        round_points: int | None,
+        match_winner: str | None,
+        timeouts: tuple[int, ...],
+        reveal: tuple[str, tuple[Card, ...]] | None,
+        discard_pile: tuple[Card, ...] = (),
+        challenge: tuple[str, str] | None = None,
+        penalty_stack: tuple[str, ...] = (),
+    ) -> None:
+        self.player = player
+        self.players = players
+        self.rules = rules
+        self.status = status
+        self.round = round
+        self.hand = hand
+        self.hand_counts = hand_counts
+        self.top = top
+        self.color = color
+        self.direction = direction
+        self.current = current
+        self.phase = phase
+        self.drawn = drawn
+        self.pending_draw = pending_draw
+        self.pending_kind = pending_kind
+        self.challenge_open = challenge_open
+        self.pile_count = pile_count
+        self.discard_count = discard_count
+        self.called_uno = called_uno
+        self.exposed = exposed
+        self.in_match = in_match
+        self.in_round = in_round
+        self.teams = teams
+        self.last_play = last_play
+        self.top_owner = top_owner
+        self.scores = scores
+        self.round_winner = round_winner
+        self.round_points = round_points
+        self.match_winner = match_winner
+        self.timeouts = timeouts
+        self.reveal = reveal
+        self.discard_pile = discard_pile
+        self.challenge = challenge
+        self.penalty_stack = penalty_stack
+
+    def fields(self) -> tuple[Any, ...]:
+        """The field values, in the order of :data:`VIEW_FIELDS`."""
+        return (
+            self.player,
+            self.players,
+            self.rules,
+            self.status,
+            self.round,
+            self.hand,
+            self.hand_counts,
+            self.top,
+            self.color,
+            self.direction,
+            self.current,
+            self.phase,
+            self.drawn,
+            self.pending_draw,
+            self.pending_kind,
+            self.challenge_open,
+            self.pile_count,
+            self.discard_count,
+            self.called_uno,
+            self.exposed,
+            self.in_match,
+            self.in_round,
+            self.teams,
+            self.last_play,
+            self.top_owner,
+            self.scores,
+            self.round_winner,
+            self.round_points,
+            self.match_winner,
+            self.timeouts,
+            self.reveal,
+            self.discard_pile,
+            self.challenge,
+            self.penalty_stack,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerView) and self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc) frozen classes refuse pickle's attribute restore: rebuild instead.
-        return (PlayerView, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+        return (PlayerView, self.fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(VIEW_FIELDS, self.fields(), strict=True))
+        return f"PlayerView({shown})"
 
     @property
     def seat(self) -> int | None:
@@ -74,9 +240,9 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            out[f.name] = _jsonable(getattr(self, f.name))
+        out = {
+            name: _jsonable(value) for name, value in zip(VIEW_FIELDS, self.fields(), strict=True)
+        }
         out["rules"] = self.rules.to_dict()
         return out
 
