@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, Final, final
+from typing import Any, ClassVar, Final, final
 
 from younuo.engine.cards import Card, Color
 from younuo.engine.errors import RecordError
+from younuo.engine.value import Value
 
 
 class ActionType(StrEnum):
@@ -40,7 +41,7 @@ class ActionType(StrEnum):
 
 
 @final
-class Action:
+class Action(Value):
     """One action. ``card`` and ``cards`` are exclusive; ``cards`` is for multi-play (R-MULTI).
 
     Immutable; equal actions compare and hash equal. A plain class rather than a frozen
@@ -49,6 +50,7 @@ class Action:
     """
 
     __slots__ = ("card", "cards", "color", "player", "target", "type")
+    NAMES: ClassVar[tuple[str, ...]] = ("type", "player", "card", "cards", "color", "target")
 
     type: Final[ActionType]
     player: Final[str | None]
@@ -76,29 +78,6 @@ class Action:
     def fields(self) -> tuple[Any, ...]:
         """The field values, in the order of the constructor's arguments."""
         return (self.type, self.player, self.card, self.cards, self.color, self.target)
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        return isinstance(other, Action) and self.fields() == other.fields()
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Action, self.fields())
-
-    def __repr__(self) -> str:
-        names = ("type", "player", "card", "cards", "color", "target")
-        shown = ", ".join(
-            f"{name}={value!r}"
-            for name, value in zip(names, self.fields(), strict=True)
-            if value is not None
-        )
-        return f"Action({shown})"
 
     @property
     def played(self) -> tuple[Card, ...]:

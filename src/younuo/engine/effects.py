@@ -6,23 +6,12 @@ R-HOUSE-JUMP, R-HOUSE-70, R-MULTI (n cards act n times), R-PARTY, R-SCORE-1.
 
 from __future__ import annotations
 
-from typing import Final
-
 from younuo.engine.cards import Rank
 from younuo.engine.events import Event
 from younuo.engine.flow import close_catch_window, end_turn, take_penalty
 from younuo.engine.legality import PlayPlan
 from younuo.engine.rounds import end_round, finish_player
 from younuo.engine.state import TURN, Challenge, State
-
-# Enum members as module constants: compiled, they are read without a lookup.
-_DRAW_TWO: Final = Rank.DRAW_TWO
-_REVERSE: Final = Rank.REVERSE
-_SEVEN: Final = Rank.SEVEN
-_SKIP: Final = Rank.SKIP
-_WILD_BOUNCE: Final = Rank.WILD_BOUNCE
-_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
-_ZERO: Final = Rank.ZERO
 
 
 def play(s: State, plan: PlayPlan) -> None:
@@ -36,7 +25,7 @@ def play(s: State, plan: PlayPlan) -> None:
     hand = s.hands[seat]
     top = plan.cards[-1]
     rank = top.rank
-    bluff = rank is _WILD_DRAW_FOUR and any(c.color is s.color for c in hand)
+    bluff = rank is Rank.WILD_DRAW_FOUR and any(c.color is s.color for c in hand)
     for card in plan.cards:
         hand.remove(card)
     for card in plan.companions:
@@ -75,26 +64,26 @@ def play(s: State, plan: PlayPlan) -> None:
         finish_player(s, seat)
         if s.status != "playing":
             return
-    elif s.rules.seven_zero and rank is _SEVEN:
+    elif s.rules.seven_zero and rank is Rank.SEVEN:
         assert plan.target is not None
         _swap(s, seat, plan.target)
-    elif s.rules.seven_zero and rank is _ZERO:
+    elif s.rules.seven_zero and rank is Rank.ZERO:
         _rotate(s)
     _act(s, seat, rank, count, bluff)
 
 
 def _act(s: State, seat: int, rank: Rank, count: int, bluff: bool) -> None:
-    if rank is _SKIP:
+    if rank is Rank.SKIP:
         end_turn(s, seat, skip=count)
-    elif rank is _REVERSE:
+    elif rank is Rank.REVERSE:
         _flip(s, count)
         s.top_flips = count
         two = s.active() == 2 and s.rules.two_player_reverse == "skip"
         end_turn(s, seat, skip=count if two else 0)
-    elif rank is _DRAW_TWO or rank is _WILD_DRAW_FOUR:
+    elif rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
         _add_penalty(s, seat, rank, count, bluff)
         end_turn(s, seat)
-    elif rank is _WILD_BOUNCE and s.pending:
+    elif rank is Rank.WILD_BOUNCE and s.pending:
         _flip(s, 1)
         s.top_flips = 1
         s.challenge = None
@@ -111,7 +100,7 @@ def _add_penalty(s: State, seat: int, rank: Rank, count: int, bluff: bool) -> No
     s.pending_kind = rank
     s.top_share = amount
     victim = s.next_seat(seat)
-    if rank is _WILD_DRAW_FOUR:
+    if rank is Rank.WILD_DRAW_FOUR:
         s.stack.append((seat, bluff))
         s.top_w4 = 1
         if not s.rules.no_bluff:
@@ -128,7 +117,7 @@ def _go_out(s: State, seat: int, rank: Rank, count: int) -> None:
     """R-SCORE-1: the round ends; a last Draw Two / Wild Draw Four is drawn first."""
     if rank.draw_amount:
         s.pending += rank.draw_amount * count
-    elif rank is _WILD_BOUNCE and s.pending:
+    elif rank is Rank.WILD_BOUNCE and s.pending:
         _flip(s, 1)
     if s.pending:
         take_penalty(s, s.next_seat(seat))

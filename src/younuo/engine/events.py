@@ -6,9 +6,10 @@ player their copy with what they may not see taken out (drawn cards, other hands
 
 from __future__ import annotations
 
-from typing import Any, Final, final
+from typing import Any, ClassVar, Final, final
 
 from younuo.engine.cards import Card, Color
+from younuo.engine.value import Value
 
 Hands = tuple[tuple[str, tuple[Card, ...] | None], ...]
 
@@ -29,7 +30,7 @@ FIELDS: Final = (
 
 
 @final
-class Event:
+class Event(Value):
     """One thing that happened. Fields not used by an event type stay ``None``.
 
     Immutable: :meth:`replace` makes a changed copy. A plain class with its fields
@@ -55,6 +56,7 @@ class Event:
         "target",
         "type",
     )
+    NAMES: ClassVar[tuple[str, ...]] = FIELDS
 
     type: Final[str]
     player: Final[str | None]
@@ -111,26 +113,6 @@ class Event:
         values = dict(zip(FIELDS, self.fields(), strict=True))
         values.update(changes)
         return Event(**values)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self.fields() == other.fields()
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Event, self.fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={value!r}"
-            for name, value in zip(FIELDS, self.fields(), strict=True)
-            if value is not None and value != ()
-        )
-        return f"Event({shown})"
 
     def get(self, key: str, default: Any = None) -> Any:
         """A value of ``info`` by name."""

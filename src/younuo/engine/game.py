@@ -31,19 +31,6 @@ from younuo.engine.rules import Rules
 from younuo.engine.state import MATCH_OVER, ROUND_OVER, State
 from younuo.engine.views import PlayerView, make_view, redact
 
-# Enum members as module constants: compiled, they are read without a lookup.
-_CATCH: Final = ActionType.CATCH
-_CHALLENGE: Final = ActionType.CHALLENGE
-_CHOOSE_COLOR: Final = ActionType.CHOOSE_COLOR
-_DRAW: Final = ActionType.DRAW
-_LEAVE: Final = ActionType.LEAVE
-_MATCH_CLOCK: Final = ActionType.MATCH_CLOCK
-_NEXT_ROUND: Final = ActionType.NEXT_ROUND
-_PASS: Final = ActionType.PASS
-_PLAY: Final = ActionType.PLAY
-_TIMEOUT: Final = ActionType.TIMEOUT
-_UNO: Final = ActionType.UNO
-
 
 class Game:
     """A match of Younuo under one set of rules, from the deal to the match winner."""
@@ -208,13 +195,13 @@ class Game:
         s.events = []
         kind = action.type
         # Plays and draws are most actions; finding a handler in the table hashes the type.
-        if kind is _PLAY:
+        if kind is ActionType.PLAY:
             _play(s, action)
-        elif kind is _DRAW:
+        elif kind is ActionType.DRAW:
             _draw(s, action)
         else:
             _HANDLERS[kind](s, action)
-        if kind is not _TIMEOUT and action.player in s.players:
+        if kind is not ActionType.TIMEOUT and action.player in s.players:
             s.timeouts[s.players.index(action.player)] = 0
         self._history.append(action)
         return tuple(s.events)
@@ -377,17 +364,17 @@ def _match_clock(s: State, a: Action) -> None:
 
 def _handlers() -> dict[ActionType, Callable[[State, Action], None]]:
     return {
-        _PLAY: _play,
-        _DRAW: _draw,
-        _PASS: _simple(turns.pass_),
-        _CHOOSE_COLOR: _choose_color,
-        _UNO: _simple(turns.uno),
-        _CATCH: _catch,
-        _CHALLENGE: _simple(turns.challenge),
-        _LEAVE: _simple(turns.leave),
-        _NEXT_ROUND: _next_round,
-        _TIMEOUT: _simple(turns.timeout),
-        _MATCH_CLOCK: _match_clock,
+        ActionType.PLAY: _play,
+        ActionType.DRAW: _draw,
+        ActionType.PASS: _simple(turns.pass_),
+        ActionType.CHOOSE_COLOR: _choose_color,
+        ActionType.UNO: _simple(turns.uno),
+        ActionType.CATCH: _catch,
+        ActionType.CHALLENGE: _simple(turns.challenge),
+        ActionType.LEAVE: _simple(turns.leave),
+        ActionType.NEXT_ROUND: _next_round,
+        ActionType.TIMEOUT: _simple(turns.timeout),
+        ActionType.MATCH_CLOCK: _match_clock,
     }
 
 

@@ -16,10 +16,6 @@ from younuo.engine.errors import IllegalAction
 from younuo.engine.rules import Rules
 from younuo.engine.state import CHOOSE, DRAWN, PLAYING, State
 
-# Enum members as module constants: compiled, they are read without a lookup.
-_DISCARD_ALL: Final = Rank.DISCARD_ALL
-_SEVEN: Final = Rank.SEVEN
-_WILD_BOUNCE: Final = Rank.WILD_BOUNCE
 _D2: Final = Rank.DRAW_TWO
 _D4: Final = Rank.WILD_DRAW_FOUR
 
@@ -65,7 +61,7 @@ def can_answer_penalty(rules: Rules, card: Card, kind: Rank | None, color: Color
     A Wild Bounce always may (it bounces the penalty whatever ``stacking`` says).
     """
     rank = card.rank
-    if rank is _WILD_BOUNCE:
+    if rank is Rank.WILD_BOUNCE:
         return True
     if rank is not _D2 and rank is not _D4:
         return False
@@ -183,7 +179,7 @@ def _plan(
         in_force = cards[-1].color  # type: ignore[assignment]
     hand = s.hands[seat]
     companions: tuple[Card, ...] = ()
-    if first.rank is _DISCARD_ALL:
+    if first.rank is Rank.DISCARD_ALL:
         colors = {c.color for c in cards}
         left = _without(hand, cards)
         companions = tuple(c for c in left if c.color in colors)
@@ -192,13 +188,13 @@ def _plan(
         return IllegalAction(
             "last_card", f"the last card may not be that under last_card={s.rules.last_card}"
         )
-    swap = s.rules.seven_zero and first.rank is _SEVEN and not going_out
+    swap = s.rules.seven_zero and first.rank is Rank.SEVEN and not going_out
     if swap:
         if target is None:
             return IllegalAction("missing_target", "name the player to swap hands with")
         if target == seat or not s.in_round[target]:
             return IllegalAction("bad_target", "swap with another player who is still in the round")
-    elif target is not None and not (going_out and first.rank is _SEVEN):
+    elif target is not None and not (going_out and first.rank is Rank.SEVEN):
         return IllegalAction("unexpected_target", "only a 7 under seven-zero names a target")
     return PlayPlan(seat, cards, in_force, target if swap else None, jump, companions, going_out)
 

@@ -21,12 +21,6 @@ from younuo.engine.legality import (
 )
 from younuo.engine.state import CHOOSE, DRAWN, MATCH_OVER, ROUND_OVER, State
 
-# Enum members as module constants: compiled, they are read without a lookup.
-_PLAY: Final = ActionType.PLAY
-_DISCARD_ALL: Final = Rank.DISCARD_ALL
-_SEVEN: Final = Rank.SEVEN
-_WILD_BOUNCE: Final = Rank.WILD_BOUNCE
-
 # The actions that are no plays, by number: _simple takes the number (the index of its
 # type in _SIMPLE_TYPES), which picks the cached action's slot with no lookup.
 _SIMPLE_TYPES: Final = (
@@ -91,7 +85,7 @@ def _singles(s: State, seat: int, firsts: list[Card], out: list[Action]) -> None
     cache = s.play_cache
     for card in firsts:
         rank = card.rank
-        if checked or rank is _DISCARD_ALL or (rules.seven_zero and rank is _SEVEN):
+        if checked or rank is Rank.DISCARD_ALL or (rules.seven_zero and rank is Rank.SEVEN):
             _expand(s, seat, (card,), out)
         elif card.color is None:
             for slot, color in enumerate(COLORS, 1):
@@ -107,7 +101,7 @@ def _cached_play(
     key = (seat * CARD_INDEXES + card.index) * 5 + slot
     action = cache[key]
     if action is None:
-        action = cache[key] = Action(_PLAY, s.players[seat], card=card, color=color)
+        action = cache[key] = Action(ActionType.PLAY, s.players[seat], card=card, color=color)
     return action
 
 
@@ -142,7 +136,7 @@ def _expand(s: State, seat: int, cards: tuple[Card, ...], out: list[Action]) -> 
         colors = tuple(dict.fromkeys(c.color for c in cards))
     else:
         colors = _NO_COLOR
-    if s.rules.seven_zero and first.rank is _SEVEN:
+    if s.rules.seven_zero and first.rank is Rank.SEVEN:
         targets: tuple[int | None, ...] = tuple(
             i for i in range(s.n) if i != seat and s.in_round[i]
         )
@@ -157,7 +151,7 @@ def _expand(s: State, seat: int, cards: tuple[Card, ...], out: list[Action]) -> 
             plan = plan_play(s, seat, cards, color, target)
             if isinstance(plan, PlayPlan):
                 action = Action(
-                    _PLAY,
+                    ActionType.PLAY,
                     name,
                     card=single,
                     cards=None if single is not None else cards,
@@ -179,7 +173,7 @@ def forced_stack_blocks_draw(s: State, seat: int) -> bool:
     """
     if not (s.rules.forced_stacking and s.pending):
         return False
-    return any(a.played[0].rank is not _WILD_BOUNCE for a in legal_plays(s, seat))
+    return any(a.played[0].rank is not Rank.WILD_BOUNCE for a in legal_plays(s, seat))
 
 
 def about_to_uno(s: State, seat: int) -> bool:
@@ -198,7 +192,7 @@ def _left_after(s: State, seat: int, action: Action) -> int:
     """Cards left in hand after a legal play (Discard All takes its color with it)."""
     cards = action.played
     left = len(s.hands[seat]) - len(cards)
-    if cards[0].rank is _DISCARD_ALL:
+    if cards[0].rank is Rank.DISCARD_ALL:
         colors = {c.color for c in cards}
         left -= sum(1 for c in s.hands[seat] if c.color in colors) - len(cards)
     return left

@@ -6,8 +6,6 @@ changes anything, so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from typing import Final
-
 from younuo.engine.cards import COLORS, Card, Color, Rank
 from younuo.engine.errors import IllegalAction
 from younuo.engine.events import Event
@@ -17,9 +15,6 @@ from younuo.engine.moves import about_to_uno, can_play, forced_stack_blocks_draw
 from younuo.engine.rounds import end_knockout, finish_match
 from younuo.engine.scoring import best_seat, lowest_wins
 from younuo.engine.state import CHOOSE, DRAWN, MATCH_OVER, PLAYING, TURN, State
-
-# Enum members as module constants: compiled, they are read without a lookup.
-_DISCARD_ALL: Final = Rank.DISCARD_ALL
 
 
 def require_turn(s: State, seat: int) -> None:
@@ -81,7 +76,7 @@ def _playable_drawn(s: State, seat: int, card: Card) -> bool:
     # check (R-HOUSE-LAST); any other matching card is playable.
     if not matches(card, s.top(), s.color):
         return False
-    if card.rank is not _DISCARD_ALL:
+    if card.rank is not Rank.DISCARD_ALL:
         return True
     return isinstance(plan_play(s, seat, (card,), None, None), PlayPlan)
 

@@ -9,12 +9,13 @@ when it is counted (R-SCORE-2).
 
 from __future__ import annotations
 
-from typing import Any, Final, final
+from typing import Any, ClassVar, Final, final
 
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rules import Rules
 from younuo.engine.state import State
+from younuo.engine.value import Value
 
 VIEW_FIELDS: Final = (
     "player",
@@ -56,7 +57,7 @@ VIEW_FIELDS: Final = (
 
 
 @final
-class PlayerView:
+class PlayerView(Value):
     """The table as ``player`` sees it (``player`` is None for a spectator).
 
     Immutable. A plain class rather than a frozen dataclass: compiled (docs/engine.md),
@@ -65,6 +66,7 @@ class PlayerView:
     """
 
     __slots__ = VIEW_FIELDS
+    NAMES: ClassVar[tuple[str, ...]] = VIEW_FIELDS
 
     player: Final[str | None]
     players: Final[tuple[str, ...]]
@@ -217,22 +219,6 @@ class PlayerView:
             self.challenge,
             self.penalty_stack,
         )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PlayerView) and self.fields() == other.fields()
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (PlayerView, self.fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={v!r}" for n, v in zip(VIEW_FIELDS, self.fields(), strict=True))
-        return f"PlayerView({shown})"
 
     @property
     def seat(self) -> int | None:
