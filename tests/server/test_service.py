@@ -228,3 +228,35 @@ def test_room_refusals_name_their_reason() -> None:
     assert [p["code"] for p in room.start_problems("a0")] == ["too_few_ready"]
     room.remove("a0")
     assert room.host == "a1"  # the host passes on
+
+
+def test_r_time_one_timer_per_match_follows_the_turn_clock(tmp_path: Path) -> None:
+    """R-TIME through the match's one timer: each move sets it to the new turn deadline
+    (no task waits per match), and when the deadline passes it times the player out."""
+
+    async def main() -> None:
+        service, db = await _service(tmp_path)
+        rules = Rules.from_preset("younuo", turn_seconds=1, scoring="single")
+        seats = [SeatInfo(name=n, kind="human", account=f"a{n}") for n in PLAYERS]
+        rt, row = service.prepare("rtest", seats, rules, None, "leave", seed=3)
+        async with service.db.session() as s, s.begin():
+            await repo.create(s, row)
+        service.launch(rt)
+        assert rt.timer is not None and rt.firing is None
+        assert rt.armed_at == rt.clock.turn_deadline
+        current = rt.game.current
+        assert current is not None
+        await service.submit(rt.id, Action.draw(current), "player")
+        assert rt.armed_at == rt.clock.turn_deadline and rt.timer is not None
+        version, mover = rt.version, rt.game.current
+        deadline = time.time() + 5
+        while rt.version == version and time.time() < deadline:
+            await asyncio.sleep(0.05)
+        assert rt.game.history[-1].type is ActionType.TIMEOUT
+        assert rt.game.history[-1].player == mover
+        assert rt.armed_at == rt.clock.turn_deadline and rt.firing is None
+        await service.close()
+        assert rt.timer is None
+        await db.close()
+
+    asyncio.run(main())

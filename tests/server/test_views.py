@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import json
 import random
 
 import pytest
 
-from younuo.engine import ActionType, Game, Rules
+from younuo.engine import ActionType, Card, Game, Rules
 from younuo.server.clocks import Clock, SeatControl
-from younuo.server.views import changes, seat_views
+from younuo.server.protocol import Avatar, ClockOut, TableSeat, Update, update_text
+from younuo.server.views import card_code, changes, jsonable, seat_changes, seat_views
 
 PLAYERS = ["ann", "bob", "cat", "dan"]
 
@@ -79,3 +82,74 @@ def test_clock_and_seat_states_spelled_out_equal_their_dataclasses() -> None:
     assert control.to_dict() == dataclasses.asdict(control)
     copy = control.copy()
     assert copy == control and copy is not control and copy.extra is not control.extra
+
+
+def test_seat_changes_equal_each_seats_own_changes() -> None:
+    """A seat's delta built from the public delta and its private fields is exactly
+    ``changes`` of its own views, for every seat and the public view."""
+    for before_game, after_game in itertools.pairwise(GAMES):
+        before = seat_views(before_game, before_game.view(None), {}, PLAYERS)
+        after = seat_views(after_game, after_game.view(None), {}, PLAYERS)
+        public = changes(before[None], after[None])
+        for name in [None, *PLAYERS]:
+            assert seat_changes(before, after, public, name) == changes(before[name], after[name])
+
+
+def test_card_codes_are_remembered_by_card_not_by_id() -> None:
+    """The card-code cache answers each card object's own code, also for look-alikes."""
+    cards = [Card.parse(code) for code in ("R5", "W+4", "BR", "G+2")]
+    for card in cards:
+        assert card_code(card) == card.code
+    fresh = Card(cards[0].color, cards[0].rank)
+    assert card_code(fresh) == "R5" and jsonable([fresh, cards[1]]) == ["R5", "W+4"]
+
+
+def test_update_text_is_the_update_models_text() -> None:
+    """The fast ``update`` encoding gives what the ``Update`` model gives (docs/protocol.md)."""
+    game = GAMES[5]
+    views = seat_views(game, game.view(None), game.rules.to_dict(), PLAYERS)
+    seat = TableSeat(
+        name="ann",
+        kind="human",
+        account="a1",
+        bot_level=None,
+        away=False,
+        autoplay=True,
+        left=False,
+        camp="red",
+        avatar=Avatar(outfit="teal", expression="wink"),
+    )
+    clock = {
+        "turn_player": "ann",
+        "turn_deadline": 12.5,
+        "match_deadline": None,
+        "next_round_at": None,
+        "catch_until": 3.25,
+    }
+    events = [{"type": "draw", "player": "ann", "count": 1, "cards": ["R5"]}]
+    legal = [{"type": "pass"}]
+    fields = (
+        "m1",
+        7,
+        1700000000.125,
+        events,
+        views["ann"],
+        False,
+        [seat.model_dump()],
+        clock,
+        legal,
+    )
+    text = update_text(*fields)
+    model = Update(
+        match="m1",
+        version=7,
+        server_time=1700000000.125,
+        events=events,
+        view=views["ann"],
+        delta=False,
+        table=[seat],
+        clock=ClockOut(**clock),
+        legal=legal,
+    )
+    assert json.loads(text) == json.loads(model.model_dump_json())
+    assert Update.model_validate_json(text) == model

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -39,6 +40,9 @@ log = logging.getLogger(__name__)
 
 WEB_STATIC = Path(younuo.__file__).parent / "web" / "static"
 """Where the web client's files live inside the package."""
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the GIL while another waits for it (Python's default: 0.005)."""
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Younuo</title>
@@ -76,16 +80,27 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         # Thousands of long-lived games make the collector's full passes long pauses:
         # collect the young generation less often (the engine makes few cycles).
         gc.set_threshold(50_000, 20, 100)
+        # The move log's writer thread takes the GIL back after each SQLite call; with
+        # the event loop busy it waited up to the whole switch interval (5 ms) each
+        # time, several times a batch, and every move of the batch waited with it.
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         restored = await matches.restore()
         await lobby.restore()
         if restored:
             log.info("restored %d running match(es)", restored)
+        # What start-up made (modules, the app, restored matches) stays: keep it out
+        # of the collector's passes, which then walk only what play makes.
+        gc.collect()
+        gc.freeze()
         app.state.started = time.time()
         try:
             yield
         finally:
             await matches.close()
             await db.close()
+            sys.setswitchinterval(switch)
+            gc.unfreeze()
 
     app = FastAPI(
         title="Younuo",

@@ -2,14 +2,14 @@
 
 Nothing here sleeps or schedules. :func:`advance` computes the match's new
 :class:`Clock` after each accepted action; the match service stores it in the same
-transaction as the action, and a ticker fires whatever is due. A restarted server
+transaction as the action, and the match's timer fires whatever is due. A restarted server
 reads the clocks back and carries on: a timer is never the only record of a deadline,
 and a deadline that belonged to a turn already played is simply replaced.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from younuo.engine import Action, ActionType, Game, PlayerView
@@ -81,7 +81,16 @@ class SeatControl:
         }
 
     def copy(self) -> SeatControl:
-        return replace(self, extra=dict(self.extra))
+        # Spelled out: every move copies each seat's control (dataclasses.replace is slow).
+        return SeatControl(
+            self.autoplay,
+            self.away_until,
+            self.takeover_at,
+            self.away_bot,
+            self.abandoned,
+            self.left_points,
+            dict(self.extra),
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatControl:

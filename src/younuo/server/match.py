@@ -57,10 +57,10 @@ from younuo.server.protocol import (
     ResultOut,
     State,
     TableSeat,
-    Update,
+    update_text,
 )
 from younuo.server.settings import Settings
-from younuo.server.views import Views, changes, seat_views
+from younuo.server.views import Views, changes, seat_changes, seat_views
 from younuo.store import Database, VersionConflict
 from younuo.store import matches as repo
 from younuo.store.ids import new_id
@@ -115,14 +115,22 @@ class Runtime:
     status: str = "running"
     opening: tuple[Event, ...] = ()
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
     bots: dict[str, BotSeat] = field(default_factory=dict)
     bot_tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
-    ticker: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None
+    """The event loop's call at the match's next due time (:meth:`MatchService._arm`)."""
+    armed_at: float | None = None
+    """The due time (epoch seconds) ``timer`` was set for."""
+    firing: asyncio.Task[None] | None = None
+    """The task firing what is due, while it runs."""
     public: PlayerView | None = None
     views: Views = field(default_factory=dict)
     """Every seat's view (and the public one) at ``version``, as JSON-ready dicts: the
     base of the next update's deltas."""
+    _table: tuple[list[Any], list[TableSeat], list[dict[str, Any]]] | None = field(
+        default=None, repr=False
+    )
+    """The last :meth:`table` and what it was built from."""
 
     def __post_init__(self) -> None:
         self.by_account = {s.account: s.name for s in self.seats if s.account is not None}
@@ -154,6 +162,17 @@ class Runtime:
         ]
 
     def table(self) -> list[TableSeat]:
+        """Who sits where and how (every ``state`` and ``update`` carries it).
+
+        Built again only when something it shows changed: it goes out with every move,
+        and seat states change a few times a match.
+        """
+        key = [
+            (seat.outfit, seat.expression, seat.camp, self.control[seat.name].to_dict())
+            for seat in self.seats
+        ]
+        if self._table is not None and self._table[0] == key:
+            return self._table[1]
         out = []
         for seat in self.seats:
             control = self.control[seat.name]
@@ -172,17 +191,28 @@ class Runtime:
                     ),
                 )
             )
+        self._table = (key, out, [seat.model_dump() for seat in out])
         return out
 
+    def table_dicts(self) -> list[dict[str, Any]]:
+        """:meth:`table` as JSON-ready dicts (built with it)."""
+        self.table()
+        assert self._table is not None
+        return self._table[2]
+
     def clock_out(self) -> ClockOut:
+        return ClockOut.model_validate(self.clock_dict())
+
+    def clock_dict(self) -> dict[str, Any]:
+        """:meth:`clock_out` as a JSON-ready dict (the clock a client sees)."""
         c = self.clock
-        return ClockOut(
-            turn_player=c.turn_player,
-            turn_deadline=c.turn_deadline,
-            match_deadline=c.match_deadline,
-            next_round_at=c.next_round_at,
-            catch_until=c.catch_until,
-        )
+        return {
+            "turn_player": c.turn_player,
+            "turn_deadline": c.turn_deadline,
+            "match_deadline": c.match_deadline,
+            "next_round_at": c.next_round_at,
+            "catch_until": c.catch_until,
+        }
 
     def next_due(self) -> float | None:
         times = [t for t in (self.clock.next_due(),) if t is not None]
@@ -274,7 +304,7 @@ class MatchService:
         assert rt.public is not None
         rt.views = seat_views(rt.game, rt.public, rt.rules_json, rt.game.players)
         self._broadcast_state(rt, with_opening=True)
-        self._start_ticker(rt)
+        self._arm(rt)
         self._drive(rt)
 
     # ------------------------------------------------------------------ the one path
@@ -407,7 +437,7 @@ class MatchService:
         if status != "running":
             await self._end(rt, status, results)
         else:
-            rt.wake.set()
+            self._arm(rt)
             self._drive(rt, events)
         return rt.version
 
@@ -435,9 +465,10 @@ class MatchService:
         views = seat_views(game, rt.public, rt.rules_json, game.players)
         rt.views = views
         now = time.time()
-        table = rt.table()
-        clock = rt.clock_out()
+        table = rt.table_dicts()
+        clock = rt.clock_dict()
         texts: dict[tuple[str | None, bool], str] = {}
+        public_delta: dict[str, Any] | None = None
         for account, name in self._recipients(rt):
             conn = self.hub.by_account.get(account)
             if conn is None:
@@ -447,18 +478,23 @@ class MatchService:
             )
             text = texts.get((name, delta))
             if text is None:
-                view = views[name]
-                text = texts[(name, delta)] = Update(
-                    match=rt.id,
-                    version=rt.version,
-                    server_time=now,
-                    events=[game.redact(e, name).to_dict() for e in events],
-                    view=changes(previous[name], view) if delta else view,
-                    delta=delta,
-                    table=table,
-                    clock=clock,
-                    legal=None if name is None else legal_out(game, name),
-                ).model_dump_json()
+                if delta:
+                    if public_delta is None:
+                        public_delta = changes(previous[None], views[None])
+                    view = seat_changes(previous, views, public_delta, name)
+                else:
+                    view = views[name]
+                text = texts[(name, delta)] = update_text(
+                    rt.id,
+                    rt.version,
+                    now,
+                    [game.redact(e, name).to_dict() for e in events],
+                    view,
+                    delta,
+                    table,
+                    clock,
+                    None if name is None else legal_out(game, name),
+                )
             conn.send(text)
             conn.seen[rt.id] = (name, rt.version)
 
@@ -524,8 +560,15 @@ class MatchService:
         for task in rt.bot_tasks.values():
             task.cancel()
         rt.bot_tasks.clear()
-        if rt.ticker is not None and rt.ticker is not asyncio.current_task():
-            rt.ticker.cancel()
+        if rt.timer is not None:
+            rt.timer.cancel()
+        rt.timer = rt.armed_at = None
+        if rt.firing is not None and rt.firing is not asyncio.current_task():
+            rt.firing.cancel()
+        # A cancelled task keeps its CancelledError, whose traceback holds the task's
+        # frame, which holds the runtime: let go of the task, or that is a cycle that
+        # only the collector's full passes would reclaim.
+        rt.firing = None
 
     # ------------------------------------------------------------------ seats
     async def set_autoplay(self, match_id: str, account: str, on: bool) -> None:
@@ -568,7 +611,7 @@ class MatchService:
                 rt.control[name].away_until = now + self.settings.reconnect_grace
                 rt.control[name].takeover_at = now + self.settings.away_takeover
                 await self._store_control(rt)
-            rt.wake.set()
+            self._arm(rt)
             self._broadcast_table(rt)
             self._drive(rt)
 
@@ -732,24 +775,45 @@ class MatchService:
                         await self.submit(rt.id, legal[0], source, version=version, strict=True)
 
     # ------------------------------------------------------------------ clocks
-    def _start_ticker(self, rt: Runtime) -> None:
-        rt.ticker = self._spawn(self._tick(rt))
+    def _arm(self, rt: Runtime) -> None:
+        """Set the match's timer for its next due time (after anything that may move it).
+
+        One call of the event loop per match, moved only when the due time changes: a
+        task per match woken after every move cost more than the move's own clock work.
+        While what was due is being fired, the firing task sets the timer when it ends.
+        """
+        due = rt.next_due() if rt.status == "running" else None
+        if due == rt.armed_at and (rt.timer is not None or due is None):
+            return
+        if rt.timer is not None:
+            rt.timer.cancel()
+        rt.timer, rt.armed_at = None, due
+        if due is None or rt.firing is not None:
+            return  # the firing task sets the timer again when it is done
+        loop = asyncio.get_running_loop()
+        rt.timer = loop.call_at(loop.time() + max(0.0, due - time.time()), self._due, rt)
+
+    def _due(self, rt: Runtime) -> None:
+        rt.timer = rt.armed_at = None
+        if rt.firing is None and rt.status == "running":
+            rt.firing = self._spawn(self._tick(rt))
 
     async def _tick(self, rt: Runtime) -> None:
         """Fire what is due: timeouts, the match clock, the next deal, ended graces."""
-        while rt.status == "running":
-            rt.wake.clear()
-            due = rt.next_due()
-            if due is None or due > time.time():
-                wait = None if due is None else due - time.time()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(rt.wake.wait(), wait)
-                continue
-            try:
-                await self._fire(rt)
-            except Exception:
-                log.exception("clock of match %s failed", rt.id)
-                await asyncio.sleep(0.5)
+        try:
+            while rt.status == "running":
+                due = rt.next_due()
+                if due is None or due > time.time():
+                    break
+                try:
+                    await self._fire(rt)
+                except Exception:
+                    log.exception("clock of match %s failed", rt.id)
+                    await asyncio.sleep(0.5)
+        finally:
+            if rt.firing is asyncio.current_task():
+                rt.firing = None
+                self._arm(rt)
 
     async def _fire(self, rt: Runtime) -> None:
         now = time.time()
@@ -818,7 +882,7 @@ class MatchService:
                     control.away_bot = False
             await self._store_control(rt)
             self.runtimes[rt.id] = rt
-            self._start_ticker(rt)
+            self._arm(rt)
             self._drive(rt)
         return len(rows)
 

@@ -14,14 +14,14 @@ only the fields that changed since the view they had (:func:`changes`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
 from younuo.engine import Card, Game, PlayerView
+from younuo.engine.views import VIEW_FIELDS
 
-FIELDS = tuple(f.name for f in dataclasses.fields(PlayerView) if f.name != "rules")
+FIELDS = tuple(name for name in VIEW_FIELDS if name != "rules")
 """The fields of a view, but the rule set (converted once per match)."""
 
 PRIVATE = ("player", "hand", "drawn", "challenge_open", "reveal")
@@ -33,20 +33,57 @@ Views = dict[str | None, dict[str, Any]]
 """View dicts by seat name; None: the public view (spectators)."""
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""Types a view field holds that JSON takes as they are."""
+
+_CODES: dict[int, tuple[Card, str]] = {}
+"""Card codes by card object (``Card.code`` goes through two enum properties: a few
+times slower than a look-up, and every view holds up to a hundred cards). Keyed by
+identity, the card kept with its code so that a reused id is never mistaken for it."""
+_CODES_MAX = 1 << 18
+"""Entries before the cache starts afresh (each game deals about a hundred cards)."""
+
+
+def card_code(card: Card) -> str:
+    """``card.code``, remembered."""
+    hit = _CODES.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    if len(_CODES) >= _CODES_MAX:
+        _CODES.clear()
+    code = card.code
+    _CODES[id(card)] = (card, code)
+    return code
+
+
 def jsonable(value: Any) -> Any:
     """A view field as JSON: cards as codes, colors and ranks as their values, lists."""
+    # Dispatch on the exact type first: this runs for every card of every view after
+    # every move (the discard pile alone is up to a hundred cards), and a function call
+    # with isinstance checks per card was a tenth of the server's time per move.
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is Card:
+        return card_code(value)
+    if kind is tuple or kind is list:
+        return [
+            v if type(v) in _PLAIN else card_code(v) if type(v) is Card else jsonable(v)
+            for v in value
+        ]
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, tuple | list):
-        return [jsonable(v) for v in value]
     return value
 
 
 def public_dict(view: PlayerView, rules: dict[str, Any]) -> dict[str, Any]:
     """``view.to_dict()``, with the rule set given already converted."""
-    out = {name: jsonable(getattr(view, name)) for name in FIELDS}
+    out = {}
+    for name in FIELDS:
+        value = getattr(view, name)
+        out[name] = value if type(value) in _PLAIN else jsonable(value)
     out["rules"] = rules
     return out
 
@@ -61,7 +98,8 @@ def seat_views(
         own = game.view(name)
         view = dict(base)
         for field in PRIVATE:
-            view[field] = jsonable(getattr(own, field))
+            value = getattr(own, field)
+            view[field] = value if type(value) in _PLAIN else jsonable(value)
         out[name] = view
     return out
 
@@ -72,4 +110,32 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in after.items() if before.get(key, missing) != value}
 
 
-__all__ = ["FIELDS", "PRIVATE", "Views", "changes", "jsonable", "public_dict", "seat_views"]
+def seat_changes(
+    before: Views, after: Views, public: dict[str, Any], name: str | None
+) -> dict[str, Any]:
+    """``changes(before[name], after[name])`` given ``public``, the public view's changes.
+
+    A seat's view is the public one with :data:`PRIVATE` replaced, so only those
+    fields need comparing per seat: the rest of the delta is the same for everyone.
+    """
+    if name is None:
+        return public
+    old, new = before[name], after[name]
+    out = {key: value for key, value in public.items() if key not in PRIVATE}
+    for key in PRIVATE:
+        value = new[key]
+        if key not in old or old[key] != value:
+            out[key] = value
+    return out
+
+
+__all__ = [
+    "FIELDS",
+    "PRIVATE",
+    "Views",
+    "changes",
+    "jsonable",
+    "public_dict",
+    "seat_changes",
+    "seat_views",
+]

@@ -15,9 +15,11 @@ Two writers share these semantics:
   two SQL statements per 200 moves (:func:`write_simple`), not through SQLAlchemy's
   compile and execute per move: under load a writer thread busy in Python, or handing
   the GIL back and forth once per row, makes the event loop and itself wait up to the
-  interpreter's switch interval at each hand-over, and latencies climb to seconds. If
-  any move of the batch finds its match at another version, the batch is rolled back
-  and each move written on its own, the conflicting ones skipped.
+  interpreter's switch interval at each hand-over, and latencies climb to seconds. The
+  writer keeps its one connection open, and a batch of ordinary moves only commits
+  through the driver, without SQLAlchemy's per-transaction work. If any move of the
+  batch finds its match at another version, the batch is rolled back and each move
+  written on its own, the conflicting ones skipped.
 - :class:`SessionLog` (PostgreSQL): one short transaction per move on the async pool;
   the database itself runs them concurrently.
 """
@@ -211,6 +213,7 @@ class BatchedSqliteLog(MoveLog):
             cursor.close()
 
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="younuo-movelog")
+        self._conn: Connection | None = None
         self._queue: list[tuple[MoveWrite, asyncio.Future[dict[str, int] | None]]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -254,13 +257,35 @@ class BatchedSqliteLog(MoveLog):
                     else:
                         future.set_result(outcome)
 
+    def _connection(self) -> Connection:
+        """The writer thread's one connection, kept open (a checkout per batch costs)."""
+        if self._conn is not None and self._conn.invalidated:
+            self._conn.close()  # the database failed under it: start on a fresh one
+        if self._conn is None or self._conn.closed:
+            self._conn = self._engine.connect()
+        return self._conn
+
     def _write_batch(self, moves: list[MoveWrite]) -> list[dict[str, int] | BaseException | None]:
+        conn = self._connection()
         simple = [m for m in moves if is_simple(m)]
         if len({m.match_id for m in simple}) != len(simple):
             simple = []  # two moves of one match: each must see the other's version
-        chosen = {id(m) for m in simple}
         try:
-            with self._engine.begin() as conn:
+            if simple and len(simple) == len(moves):
+                # The usual batch: ordinary moves only. The driver's own transaction
+                # (pysqlite begins before the first write), without SQLAlchemy's
+                # bookkeeping, which cost more than the statements in small batches.
+                dbapi = conn.connection.dbapi_connection
+                assert dbapi is not None
+                try:
+                    write_simple(conn, simple)
+                    dbapi.commit()
+                except BaseException:
+                    dbapi.rollback()
+                    raise
+                return [{} for _ in moves]
+            chosen = {id(m) for m in simple}
+            with conn.begin():
                 if simple:
                     write_simple(conn, simple)
                 return [{} if id(m) in chosen else apply_move(conn, m) for m in moves]
@@ -273,7 +298,7 @@ class BatchedSqliteLog(MoveLog):
         out: list[dict[str, int] | BaseException | None] = []
         for move in moves:
             try:
-                with self._engine.begin() as conn:
+                with conn.begin():
                     out.append(apply_move(conn, move))
             except Exception as exc:
                 out.append(exc)
@@ -286,6 +311,8 @@ class BatchedSqliteLog(MoveLog):
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        if self._conn is not None:
+            self._thread.submit(self._conn.close).result()
         self._thread.shutdown(wait=True)
         self._engine.dispose()
 
