@@ -10,8 +10,9 @@ parity); normal beats easy by a clear margin.
     uv run python benchmarks/bot_strength.py [--games 400] [--workers 2] [--seed 1]
     uv run python benchmarks/bot_strength.py --only hard --games 200     # hard matchups
 
-Every figure is deterministic for a seed except the times. Hard games take about a
-second each (dozens of ~50 ms searches), so hard matchups dominate the run time.
+Every figure is deterministic for a seed except the times. Hard games take a few
+tenths of a second each (dozens of 10-30 ms searches with the compiled engine), so
+hard matchups dominate the run time.
 """
 
 from __future__ import annotations

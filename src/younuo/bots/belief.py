@@ -71,10 +71,19 @@ def bluff_probability(view: PlayerView, memory: Memory, accused: str) -> float:
     return p * b / (p * b + (1.0 - p)) if p < 1.0 else 1.0
 
 
-def sample_world(view: PlayerView, memory: Memory, rng: random.Random) -> World:
-    """Deal the unseen cards consistently with ``view`` and ``memory``."""
+def sample_world(
+    view: PlayerView,
+    memory: Memory,
+    rng: random.Random,
+    unseen: Sequence[Card] | None = None,
+) -> World:
+    """Deal the unseen cards consistently with ``view`` and ``memory``.
+
+    ``unseen``: :func:`unseen_cards` of ``view``, when the caller deals many worlds
+    from one view (working it out is a good part of the cost of a world).
+    """
     me = view.player
-    pool = unseen_cards(view)
+    pool = unseen_cards(view) if unseen is None else list(unseen)
     rng.shuffle(pool)
     others = [name for i, name in enumerate(view.players) if name != me and view.hand_counts[i] > 0]
     size = {name: view.hand_counts[view.players.index(name)] for name in others}

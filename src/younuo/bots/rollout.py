@@ -13,7 +13,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from younuo.engine import COLORS, Action, ActionType, Card, Color, Game, Rank
+from younuo.engine import COLORS, Action, ActionType, Card, Color, Game, PlayerView, Rank
 
 _PLAY = ActionType.PLAY
 _TURN_FALLBACK = (ActionType.CHOOSE_COLOR, ActionType.DRAW, ActionType.PASS)
@@ -95,7 +95,7 @@ def playout(
         winner = view.round_winner
         mine = team if team is not None else frozenset({me})
         return (1.0 if winner in mine else 0.0), plies
-    return estimate(game, view.players.index(me), team), plies
+    return estimate(game, view.players.index(me), team, view), plies
 
 
 # Weights of the leaf evaluation, fitted (conditional logit, Newton's method) to who
@@ -107,9 +107,15 @@ _W_MANY = (-0.124, 0.304, 0.08, -0.14, 0.1, -0.089, 0.397)
 _ACTION_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
 
 
-def estimate(game: Game, seat: int, team: frozenset[str] | None = None) -> float:
-    """The chance that ``seat`` (or its team) wins the round from here, by the fitted model."""
-    view = game.view(None)
+def estimate(
+    game: Game, seat: int, team: frozenset[str] | None = None, view: PlayerView | None = None
+) -> float:
+    """The chance that ``seat`` (or its team) wins the round from here, by the fitted model.
+
+    ``view``: the game's spectator view, when the caller has it already.
+    """
+    if view is None:
+        view = game.view(None)
     weights = _W_TWO if sum(view.in_round) == 2 else _W_MANY
     scores: list[float] = []
     for i, name in enumerate(view.players):
