@@ -487,14 +487,14 @@ async def echo_run(args: argparse.Namespace) -> dict[str, float]:
     return result
 
 
-def report(game: dict[str, float], echo: dict[str, float], args: argparse.Namespace) -> str:
+def report(game: dict[str, float], echo: dict[str, float] | None, args: argparse.Namespace) -> str:
     lines = [
         f"{args.tables} tables x 4 clients, {args.rate:g} move/s per table,"
         f" {args.seconds:g} s measured (SQLite synchronous={args.sqlite_synchronous},"
         f" {'full views' if args.full_views else 'view deltas'},"
         f" {'deflate' if args.compression else 'no compression'}), {os.cpu_count()} CPUs",
         "",
-        f"{'':24}{'game server':>14}{'bare echo':>14}{'ratio':>10}",
+        f"{'':24}{'game server':>14}" + ("" if echo is None else f"{'bare echo':>14}{'ratio':>10}"),
     ]
     rows = [
         ("moves (msgs) per second", "moves_per_s", "{:.1f}"),
@@ -506,9 +506,12 @@ def report(game: dict[str, float], echo: dict[str, float], args: argparse.Namesp
         ("client CPU share", "client_cpu_share", "{:.2f}"),
     ]
     for label, key, fmt in rows:
-        g, e = game[key], echo[key]
-        ratio = g / e if e else float("nan")
-        lines.append(f"{label:24}{fmt.format(g):>14}{fmt.format(e):>14}{ratio:>9.1f}x")
+        line = f"{label:24}{fmt.format(game[key]):>14}"
+        if echo is not None:
+            e = echo[key]
+            ratio = game[key] / e if e else float("nan")
+            line += f"{fmt.format(e):>14}{ratio:>9.1f}x"
+        lines.append(line)
     lines += [
         "",
         f"game server memory: {game['rss_mb']:.0f} MB RSS, {game['kb_per_table']:.0f} KB per table;"
@@ -543,7 +546,7 @@ def main() -> None:
     except ImportError:
         pass
     game = asyncio.run(game_run(args))
-    echo = dict.fromkeys(game, float("nan")) if args.no_echo else asyncio.run(echo_run(args))
+    echo = None if args.no_echo else asyncio.run(echo_run(args))
     print(report(game, echo, args))
 
 
