@@ -34,9 +34,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from younuo.bots.base import my_turn, turn_actions
 from younuo.bots.belief import sample_world
-from younuo.bots.normal import NormalBot, free_action, rank_plays
+from younuo.bots.normal import NormalBot, rank_plays
 from younuo.bots.rollout import playout
 from younuo.bots.timing import NO_DELAY, Timing
 from younuo.engine import Action, ActionType, IllegalAction, PlayerView
@@ -118,13 +117,8 @@ class HardBot(NormalBot):
         self.max_plies = max_plies
         self.last_search: dict[str, float] = {}
 
-    def decide(self, view: PlayerView, legal: list[Action]) -> Action | None:
-        quick = free_action(legal)
-        if quick is not None:
-            return quick
-        if not my_turn(view):
-            return self.jump_in(view, legal)
-        actions = turn_actions(legal, view)
+    def turn(self, view: PlayerView, actions: list[Action]) -> Action | None:
+        """Search on its own turn (``normal`` decides everything else, in ``decide``)."""
         candidates = self.candidates(view, actions)
         if len(candidates) <= 1:
             return candidates[0] if candidates else None

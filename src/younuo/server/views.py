@@ -36,25 +36,6 @@ Views = dict[str | None, dict[str, Any]]
 _PLAIN = frozenset({str, int, bool, float, type(None)})
 """Types a view field holds that JSON takes as they are."""
 
-_CODES: dict[int, tuple[Card, str]] = {}
-"""Card codes by card object (``Card.code`` goes through two enum properties: a few
-times slower than a look-up, and every view holds up to a hundred cards). Keyed by
-identity, the card kept with its code so that a reused id is never mistaken for it."""
-_CODES_MAX = 1 << 18
-"""Entries before the cache starts afresh (each game deals about a hundred cards)."""
-
-
-def card_code(card: Card) -> str:
-    """``card.code``, remembered."""
-    hit = _CODES.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    if len(_CODES) >= _CODES_MAX:
-        _CODES.clear()
-    code = card.code
-    _CODES[id(card)] = (card, code)
-    return code
-
 
 def jsonable(value: Any) -> Any:
     """A view field as JSON: cards as codes, colors and ranks as their values, lists."""
@@ -65,14 +46,11 @@ def jsonable(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if kind is Card:
-        return card_code(value)
+        return value.code
     if kind is tuple or kind is list:
         return [
-            v if type(v) in _PLAIN else card_code(v) if type(v) is Card else jsonable(v)
-            for v in value
+            v if type(v) in _PLAIN else v.code if type(v) is Card else jsonable(v) for v in value
         ]
-    if isinstance(value, Card):
-        return value.code
     if isinstance(value, Enum):
         return value.value
     return value

@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from younuo.store.movelog import BatchedSqliteLog, MoveLog, SessionLog
+from younuo.store.sqlite import check_synchronous, set_pragmas
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """Alembic's script directory, shipped inside the package."""
@@ -119,17 +120,11 @@ def _upgrade(connection: Connection) -> None:
 
 
 def _sqlite_pragmas(engine: AsyncEngine, synchronous: str) -> None:
-    if synchronous.lower() not in ("full", "normal", "extra"):
-        raise ValueError(f"sqlite_synchronous must be full, normal or extra, not {synchronous!r}")
+    check_synchronous(synchronous)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
-        cursor.close()
+        set_pragmas(dbapi_connection, synchronous)
 
 
 __all__ = ["MIGRATIONS", "Database", "alembic_config", "normalize_url", "sqlite_url"]

@@ -39,6 +39,7 @@ from sqlalchemy.engine import Engine
 
 from younuo.store.errors import VersionConflict
 from younuo.store.models import Account, Match, MatchAction, Result
+from younuo.store.sqlite import set_pragmas
 
 log = logging.getLogger(__name__)
 
@@ -205,12 +206,7 @@ class BatchedSqliteLog(MoveLog):
 
         @event.listens_for(self._engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA busy_timeout=10000")
-            cursor.close()
+            set_pragmas(dbapi_connection, synchronous)
 
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="younuo-movelog")
         self._conn: Connection | None = None
