@@ -1,18 +1,22 @@
 """The hard bot's search pieces: worlds dealt from a shared unseen list, the leaf model,
-and the rule that keeps ``normal``'s favourite unless a challenger beats it clearly."""
+the playout's challenges, the favourite, and the rule that keeps that favourite unless
+a challenger beats it clearly."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from younuo.bots import HardBot, NormalBot
 from younuo.bots.belief import sample_world
 from younuo.bots.hard import TUNING, clear_winner
 from younuo.bots.memory import Memory
-from younuo.bots.rollout import estimate
-from younuo.engine import Rules
+from younuo.bots.rollout import estimate, playout_action
+from younuo.engine import Action, ActionType, Card, Color, Rules
 from younuo.engine.determinize import unseen_cards
 
-from .scenes import random_positions
+from .scenes import act, ask, random_positions, scene
 
 
 def test_worlds_dealt_from_a_precomputed_unseen_list_are_the_same_worlds() -> None:
@@ -73,3 +77,36 @@ def test_a_clear_lead_replaces_the_favourite_and_the_largest_one_wins() -> None:
     picked, gain = clear_winner(_scores([0.05, 0.2, 0.1], 0.01), tuned.margin, tuned.z)
     assert picked == 2
     assert abs(gain - 0.2) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("players", "accused_keeps", "expected"),
+    [(3, 4, True), (3, 3, False), (3, 1, False), (2, 3, True), (2, 2, False)],
+)
+def test_r_draw4_2_playouts_challenge_a_wild_draw_four_from_a_big_hand(
+    players: int, accused_keeps: int, expected: bool
+) -> None:
+    """Real ``normal`` players challenge a big hand's Wild Draw Four, so the playouts
+    must too, or the search would see every bluff as free: from 4 cards kept after it,
+    3 with two players."""
+    kept = " ".join(["G1", "G2", "G3", "G4", "G5"][:accused_keeps])
+    others = " | cat: Y1 Y2 Y3 Y4 Y5" if players == 3 else ""
+    game = scene(
+        f"ann: W+4 {kept} | bob: B5 B6 Y1{others}", start="R3", pile="Y6 Y7 Y8 Y9 B1 B2 B3"
+    )
+    act(game, Action.play("ann", Card.parse("W+4"), color=Color.YELLOW))
+    choice = playout_action(game, "bob", random.Random(1))
+    assert (choice.type is ActionType.CHALLENGE) is expected
+    if not expected:
+        assert choice.type is ActionType.DRAW  # takes the four
+
+
+def test_the_hard_favourite_keeps_a_wild_that_normal_would_spend() -> None:
+    """``HardBot.wild_cost``: with a number card to follow, ``normal`` spends the wild
+    on the color it holds most; the hard bot's favourite (first candidate) keeps it."""
+    game = scene("ann: W R5 B1 B2 B4 B6 | bob: G1 G2 G3 G4 G5 G6 G8", start="R7")
+    wild = Action.play("ann", Card.parse("W"), color=Color.BLUE)
+    assert ask(NormalBot(), game, "ann") == wild
+    view = game.view("ann")
+    favourite = HardBot().candidates(view, game.legal_actions("ann"))[0]
+    assert favourite == Action.play("ann", Card.parse("R5"))

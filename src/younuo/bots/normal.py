@@ -42,6 +42,8 @@ class NormalBot(Bot):
     """Rule-of-thumb play (see the module docstring)."""
 
     level = "normal"
+    wild_cost = W_WILD
+    """What spending a wild while other plays exist costs in :func:`play_score`."""
 
     def __init__(
         self, seed: int = 0, timing: Timing = NO_DELAY, *, hold_wilds: bool = False
@@ -71,7 +73,7 @@ class NormalBot(Bot):
         fallback = next((a for a in actions if a.type in (ActionType.DRAW, ActionType.PASS)), None)
         if not plays:
             return fallback if fallback is not None else actions[0]
-        scored = rank_plays(view, self.memory, plays)
+        scored = rank_plays(view, self.memory, plays, self.wild_cost)
         score, best = scored[0]
         if fallback is not None:
             rest = DRAW_SCORE if fallback.type is ActionType.DRAW else PASS_SCORE
@@ -86,7 +88,7 @@ class NormalBot(Bot):
         plays = [a for a in legal if a.type is ActionType.PLAY]
         if not plays:
             return None
-        score, best = rank_plays(view, self.memory, plays)[0]
+        score, best = rank_plays(view, self.memory, plays, self.wild_cost)[0]
         if best.played[0].is_wild and score < GOING_OUT and len(view.hand) > 3:
             return None
         return best
@@ -126,10 +128,10 @@ def should_challenge(view: PlayerView, memory: Memory) -> bool:
 
 
 def rank_plays(
-    view: PlayerView, memory: Memory, plays: Sequence[Action]
+    view: PlayerView, memory: Memory, plays: Sequence[Action], wild_cost: float = W_WILD
 ) -> list[tuple[float, Action]]:
     """Plays with their scores, best first (ties keep the engine's order)."""
-    scored = [(play_score(view, memory, a), i, a) for i, a in enumerate(plays)]
+    scored = [(play_score(view, memory, a, wild_cost), i, a) for i, a in enumerate(plays)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(s, a) for s, _, a in scored]
 
@@ -166,8 +168,13 @@ def max_danger(view: PlayerView) -> int:
     return max(danger(view, i) for i in range(len(view.players)))
 
 
-def play_score(view: PlayerView, memory: Memory, action: Action) -> float:
-    """How good a play looks (higher is better). See the module docstring."""
+def play_score(
+    view: PlayerView, memory: Memory, action: Action, wild_cost: float = W_WILD
+) -> float:
+    """How good a play looks (higher is better). See the module docstring.
+
+    ``wild_cost``: what spending a wild costs while the hand stays bigger than two.
+    """
     me = view.seat
     assert me is not None
     cards = action.played
@@ -202,7 +209,7 @@ def play_score(view: PlayerView, memory: Memory, action: Action) -> float:
         score += sum(c.points for c in out if not c.is_wild) / 5.0
     # Wilds are for need: a small cost, lifted when the hand is nearly out.
     if any(c.is_wild for c in cards):
-        score -= W_WILD if size > 2 else 2.0
+        score -= wild_cost if size > 2 else 2.0
     count = len(cards)
     if rank is Rank.SKIP:
         seat, hit = me, 0

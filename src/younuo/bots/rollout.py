@@ -3,8 +3,9 @@
 Inside a determinized world every hand is known (it is the bot's own guess), so the
 playout policy may look at them. It is a cheap version of the ``normal`` level's
 rules of thumb, written for speed: shed cards, keep the color in force one you hold,
-keep wilds for need, hit a next player who is close to going out, always stack.
-Jump-ins, UNO calls and catches are left out of playouts.
+keep wilds for need, hit a next player who is close to going out, always stack,
+challenge a Wild Draw Four from a big hand (R-DRAW4-2). Jump-ins, UNO calls and
+catches are left out of playouts.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ def most_held(hand: Sequence[Card]) -> Color:
 def playout_action(game: Game, player: str, rng: random.Random) -> Action:
     """The playout policy's turn action for ``player`` (the player to move)."""
     legal = game.legal_actions(player)
+    for action in legal:
+        if action.type is ActionType.CHALLENGE and _would_challenge(game):
+            return action
     plays = [a for a in legal if a.type is _PLAY]
     hand = game.hand(player)
     if plays:
@@ -70,6 +74,22 @@ def playout_action(game: Game, player: str, rng: random.Random) -> Action:
                     return next(a for a in legal if a.type is kind and a.color is color)
                 return action
     return next(a for a in legal if a.type is not ActionType.LEAVE)
+
+
+def _would_challenge(game: Game) -> bool:
+    """R-DRAW4-2 as ``normal`` judges it, in short: challenge a big hand.
+
+    The bigger the accused's hand, the likelier it held the color asked. ``normal``'s
+    odds (:func:`younuo.bots.normal.should_challenge`, with a bluff rate of 0.2 and a
+    quarter of the unseen cards of each color) favour a challenge from 4 cards in the
+    accused's hand after the Wild Draw Four, from 3 with two players. A playout in
+    which nobody ever challenged would make every bluff look free to the search.
+    """
+    view = game.view(None)
+    if view.challenge is None:
+        return False
+    accused = view.challenge[1]
+    return len(game.hand(accused)) >= (3 if sum(view.in_round) == 2 else 4)
 
 
 def playout(
