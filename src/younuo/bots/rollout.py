@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from younuo.engine import COLORS, Action, ActionType, Card, Color, Game, PlayerView, Rank
 
 _PLAY = ActionType.PLAY
+_CHALLENGE = ActionType.CHALLENGE
 _TURN_FALLBACK = (ActionType.CHOOSE_COLOR, ActionType.DRAW, ActionType.PASS)
 _HIT = {Rank.SKIP: 8.0, Rank.DRAW_TWO: 10.0, Rank.WILD_DRAW_FOUR: 12.0, Rank.REVERSE: 3.0}
 
@@ -32,10 +33,12 @@ def most_held(hand: Sequence[Card]) -> Color:
 def playout_action(game: Game, player: str, rng: random.Random) -> Action:
     """The playout policy's turn action for ``player`` (the player to move)."""
     legal = game.legal_actions(player)
-    for action in legal:
-        if action.type is ActionType.CHALLENGE and _would_challenge(game):
+    plays: list[Action] = []
+    for action in legal:  # one pass: this runs at every ply of every playout
+        if action.type is _PLAY:
+            plays.append(action)
+        elif action.type is _CHALLENGE and _would_challenge(game):
             return action
-    plays = [a for a in legal if a.type is _PLAY]
     hand = game.hand(player)
     if plays:
         counts: dict[Color | None, int] = dict.fromkeys(COLORS, 0)
