@@ -1,14 +1,16 @@
 """Bot strength: hard against normal against easy, 2 and 4 players, classic and younuo.
 
 For each matchup and preset it plays rounds (a "game" is one round, as in
-``younuo simulate``) with seats rotating round the table, and prints each bot's win
-rate with a 95% Wilson interval and its turn decision time (median and 99th
-percentile). Targets (issue 3): hard wins at least 60% of 2-player games against
-normal; one hard among three normal wins at least 35% of 4-player games (25% is
-parity); normal beats easy by a clear margin.
+``younuo simulate``), or whole matches to the preset's target with ``--unit match``
+(the official rules' "game": first to 500 points), with seats rotating round the
+table, and prints each bot's win rate with a 95% Wilson interval and its turn
+decision time (median and 99th percentile). Targets (issue 3): hard wins at least
+60% of 2-player games against normal; one hard among three normal wins at least 35%
+of 4-player games (25% is parity); normal beats easy by a clear margin.
 
     uv run python benchmarks/bot_strength.py [--games 400] [--workers 2] [--seed 1]
     uv run python benchmarks/bot_strength.py --only hard --games 200     # hard matchups
+    uv run python benchmarks/bot_strength.py --only "hard vs 3" --unit match --games 400
 
 Every figure is deterministic for a seed except the times. Hard games take a few
 tenths of a second each (dozens of 10-30 ms searches with the compiled engine), so
@@ -35,11 +37,13 @@ MATCHUPS: list[tuple[str, tuple[str, ...], str]] = [
     ("hard vs easy, 2p", ("hard", "easy"), "for reference"),
 ]
 PRESETS = ("classic", "younuo")
+_PLURAL = {"round": "rounds", "match": "matches"}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=400, help="rounds per matchup and preset")
+    parser.add_argument("--games", type=int, default=400, help="games per matchup and preset")
+    parser.add_argument("--unit", choices=("round", "match"), default="round")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--presets", default=",".join(PRESETS))
@@ -57,12 +61,13 @@ def main(argv: list[str] | None = None) -> int:
                 rules=Rules.from_preset(preset),
                 games=args.games,
                 seed=args.seed,
+                unit=args.unit,
             )
             with tqdm(
-                total=args.games, file=sys.stderr, unit="round", desc=f"{preset}: {title}"
+                total=args.games, file=sys.stderr, unit=args.unit, desc=f"{preset}: {title}"
             ) as bar:
                 report = simulate(config, workers=args.workers, progress=bar.update)
-            lines.append(f"{preset}, {title} ({args.games} rounds; target: {target})")
+            lines.append(f"{preset}, {title} ({args.games} {_PLURAL[args.unit]}; target: {target})")
             # One line per bot level (several seats of a level are pooled).
             levels: dict[str, tuple[int, list[float]]] = {}
             for seat in report.seats:

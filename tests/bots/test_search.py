@@ -102,8 +102,8 @@ def test_r_draw4_2_playouts_challenge_a_wild_draw_four_from_a_big_hand(
 
 
 def test_the_hard_favourite_keeps_a_wild_that_normal_would_spend() -> None:
-    """``HardBot.wild_cost``: with a number card to follow, ``normal`` spends the wild
-    on the color it holds most; the hard bot's favourite (first candidate) keeps it."""
+    """``HardBot.weights`` (a wild costs 24): with a number card to follow, ``normal``
+    spends the wild on the color it holds most; the hard bot's favourite keeps it."""
     game = scene("ann: W R5 B1 B2 B4 B6 | bob: G1 G2 G3 G4 G5 G6 G8", start="R7")
     wild = Action.play("ann", Card.parse("W"), color=Color.BLUE)
     assert ask(NormalBot(), game, "ann") == wild

@@ -4,8 +4,8 @@ On its turn the hard bot does not trust rules of thumb alone. For each decision:
 
 1. the candidate actions are the turn actions (plays, draw, pass, challenge, color),
    the plays cut to the most promising by the ``normal`` level's scores, ``normal``'s
-   own choice first (the *favourite*; the hard bot scores a wild as a bigger loss,
-   :attr:`HardBot.wild_cost`);
+   own choice first (the *favourite*, with the hard bot's own weights,
+   :data:`younuo.bots.weights.HARD`);
 2. it guesses a *world*: the hidden cards dealt consistently with what it has seen
    (:mod:`younuo.bots.belief`), and builds it as a complete game
    (:func:`younuo.engine.determinize.determinize`);
@@ -39,6 +39,7 @@ from younuo.bots.belief import sample_world
 from younuo.bots.normal import NormalBot, rank_plays
 from younuo.bots.rollout import playout
 from younuo.bots.timing import NO_DELAY, Timing
+from younuo.bots.weights import HARD
 from younuo.engine import Action, ActionType, IllegalAction, PlayerView
 from younuo.engine.determinize import unseen_cards
 
@@ -84,11 +85,7 @@ class HardBot(NormalBot):
     """Determinized Monte Carlo search on its own turn; ``normal`` play out of turn."""
 
     level = "hard"
-    wild_cost = 24.0
-    """Keeps wilds longer than ``normal`` (8): keeping a wild was the search's most
-    frequent and most rewarding departure from ``normal``'s choice. Measured as the
-    favourite of this search against three ``normal`` (800 paired 4-player rounds):
-    younuo 35.7% against 34.4% with 8 (+17 rounds won, -6), classic 30.6% either way."""
+    weights = HARD
 
     def __init__(
         self,
@@ -134,7 +131,7 @@ class HardBot(NormalBot):
         """The turn actions worth searching, the ``normal`` level's favourite first."""
         plays = [a for a in actions if a.type is ActionType.PLAY]
         others = [a for a in actions if a.type is not ActionType.PLAY]
-        ranked = [a for _, a in rank_plays(view, self.memory, plays, self.wild_cost)]
+        ranked = [a for _, a in rank_plays(view, self.memory, plays, self.weights)]
         favourite = super().turn(view, list(actions))
         kept: list[Action] = []
         seen_cards: dict[tuple[object, ...], int] = {}

@@ -26,24 +26,18 @@ from younuo.bots.base import Bot, my_turn, turn_actions
 from younuo.bots.belief import bluff_probability
 from younuo.bots.memory import Memory
 from younuo.bots.timing import NO_DELAY, Timing
+from younuo.bots.weights import NORMAL, Weights
 from younuo.engine import COLORS, Action, ActionType, Card, Color, PlayerView, Rank
 
 GOING_OUT = 1000.0
-# Weights of play_score, kept together so that they can be tuned by simulation.
-W_CARD = 10.0  # per card shed
-W_COLOR = 3.0  # per card left of the color in force after the play
-W_WILD = 8.0  # cost of spending a wild while other plays exist
-W_HOLD_ACTION = 3.0  # cost of an action card when nobody is near winning (3+ players)
-DRAW_SCORE = -12.0
-PASS_SCORE = -6.0
 
 
 class NormalBot(Bot):
     """Rule-of-thumb play (see the module docstring)."""
 
     level = "normal"
-    wild_cost = W_WILD
-    """What spending a wild while other plays exist costs in :func:`play_score`."""
+    weights = NORMAL
+    """The weights of :func:`play_score` (:mod:`younuo.bots.weights`)."""
 
     def __init__(
         self, seed: int = 0, timing: Timing = NO_DELAY, *, hold_wilds: bool = False
@@ -73,10 +67,11 @@ class NormalBot(Bot):
         fallback = next((a for a in actions if a.type in (ActionType.DRAW, ActionType.PASS)), None)
         if not plays:
             return fallback if fallback is not None else actions[0]
-        scored = rank_plays(view, self.memory, plays, self.wild_cost)
+        scored = rank_plays(view, self.memory, plays, self.weights)
         score, best = scored[0]
         if fallback is not None:
-            rest = DRAW_SCORE if fallback.type is ActionType.DRAW else PASS_SCORE
+            w = self.weights
+            rest = w.draw if fallback.type is ActionType.DRAW else w.pass_
             if score < rest:
                 return fallback
             if self.hold_wilds and not view.pending_draw and keep_wild(view, best):
@@ -88,7 +83,7 @@ class NormalBot(Bot):
         plays = [a for a in legal if a.type is ActionType.PLAY]
         if not plays:
             return None
-        score, best = rank_plays(view, self.memory, plays, self.wild_cost)[0]
+        score, best = rank_plays(view, self.memory, plays, self.weights)[0]
         if best.played[0].is_wild and score < GOING_OUT and len(view.hand) > 3:
             return None
         return best
@@ -128,10 +123,10 @@ def should_challenge(view: PlayerView, memory: Memory) -> bool:
 
 
 def rank_plays(
-    view: PlayerView, memory: Memory, plays: Sequence[Action], wild_cost: float = W_WILD
+    view: PlayerView, memory: Memory, plays: Sequence[Action], weights: Weights = NORMAL
 ) -> list[tuple[float, Action]]:
     """Plays with their scores, best first (ties keep the engine's order)."""
-    scored = [(play_score(view, memory, a, wild_cost), i, a) for i, a in enumerate(plays)]
+    scored = [(play_score(view, memory, a, weights), i, a) for i, a in enumerate(plays)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(s, a) for s, _, a in scored]
 
@@ -169,11 +164,11 @@ def max_danger(view: PlayerView) -> int:
 
 
 def play_score(
-    view: PlayerView, memory: Memory, action: Action, wild_cost: float = W_WILD
+    view: PlayerView, memory: Memory, action: Action, weights: Weights = NORMAL
 ) -> float:
     """How good a play looks (higher is better). See the module docstring.
 
-    ``wild_cost``: what spending a wild costs while the hand stays bigger than two.
+    ``weights``: the value of each line (:class:`~younuo.bots.weights.Weights`).
     """
     me = view.seat
     assert me is not None
@@ -199,17 +194,18 @@ def play_score(
     prv = next_seat(view, me, -view.direction)
     threat = max_danger(view)
 
-    score = W_CARD * len(out)
+    w = weights
+    score = w.card * len(out)
     # Keep the color in force one we can follow.
-    score += W_COLOR * sum(k for c, k in left.items() if c.color is color)
+    score += w.color * sum(k for c, k in left.items() if c.color is color)
     if top.color is None and color is not None:
-        score += 4.0 * (color in _voids(memory, view, nxt))
+        score += w.void * (color in _voids(memory, view, nxt))
     # Shed points when someone may go out soon (wilds are kept for need all the same).
     if threat >= 2:
-        score += sum(c.points for c in out if not c.is_wild) / 5.0
+        score += w.shed_points * sum(c.points for c in out if not c.is_wild)
     # Wilds are for need: a small cost, lifted when the hand is nearly out.
     if any(c.is_wild for c in cards):
-        score -= wild_cost if size > 2 else 2.0
+        score -= w.wild if size > 2 else 2.0
     count = len(cards)
     if rank is Rank.SKIP:
         seat, hit = me, 0
@@ -242,7 +238,7 @@ def play_score(
     elif view.rules.seven_zero and rank is Rank.ZERO:
         score += 6.0 * (size - view.hand_counts[prv])
     if threat == 0 and not two and rank in _ACTIONS:
-        score -= W_HOLD_ACTION  # nobody to stop yet: keep the action card for defence
+        score -= w.hold_action  # nobody to stop yet: keep the action card for defence
     return score
 
 

@@ -1,0 +1,41 @@
+"""The weights of the ``normal`` level's play score, kept together to be tuned by simulation.
+
+:func:`younuo.bots.normal.play_score` adds up what a play is worth in "cards shed"
+units: :attr:`Weights.card` per card it sheds, plus or minus the other lines below.
+``normal`` plays with :data:`NORMAL`; the ``hard`` level's *favourite* (the move its
+search keeps unless a rival clearly beats it) uses :data:`HARD`. docs/bots.md ("Where
+the 4-player gap is") has what tuning them by simulation gave.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """One value per line of :func:`~younuo.bots.normal.play_score` (higher score: better)."""
+
+    card: float = 10.0
+    """Per card shed."""
+    color: float = 3.0
+    """Per card left of the color in force after the play (a color we can follow)."""
+    void: float = 4.0
+    """Naming with a wild a color the next player seems to lack."""
+    shed_points: float = 0.2
+    """Per card point shed while an opponent holds two cards or fewer."""
+    wild: float = 8.0
+    """Cost of spending a wild while the hand stays bigger than two."""
+    hold_action: float = 3.0
+    """Cost of an action card while nobody is near winning (3+ players)."""
+    draw: float = -12.0
+    """Draw rather than play when the best play scores below this."""
+    pass_: float = -6.0
+    """Pass rather than play (after a draw) when the best play scores below this."""
+
+
+NORMAL = Weights()
+"""The ``normal`` level's weights."""
+
+HARD = replace(NORMAL, wild=24.0)
+"""The ``hard`` level's favourite: keeps wilds longer."""
