@@ -38,4 +38,8 @@ NORMAL = Weights()
 """The ``normal`` level's weights."""
 
 HARD = replace(NORMAL, wild=24.0)
-"""The ``hard`` level's favourite: keeps wilds longer."""
+"""The ``hard`` level's favourite keeps wilds longer than ``normal`` (24 against 8).
+Keeping a wild was the search's most frequent and most rewarding departure from
+``normal``'s choice. Measured as the favourite of the search against three ``normal``
+(800 paired 4-player rounds): younuo 35.7% against 34.4% with 8 (+17 rounds won, -6),
+classic 30.6% either way."""
