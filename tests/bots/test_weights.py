@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from younuo.bots import HardBot, NormalBot
-from younuo.bots.memory import Memory
+from younuo.bots.memory import Knowledge, Memory
 from younuo.bots.normal import play_score
 from younuo.bots.weights import HARD, NORMAL
 from younuo.engine import Action, Card, Color, PlayerView
@@ -55,6 +55,18 @@ def test_each_weight_moves_only_its_own_line(
     action = Action.play("ann", Card.parse(card), color=color)
     assert action in game.legal_actions("ann")
     assert _gain(game.view("ann"), action, field) == pytest.approx(expected)
+
+
+def test_the_void_weight_counts_a_color_the_next_player_seems_to_lack() -> None:
+    """``Weights.void``: naming with a wild a color bob (next) was seen to lack."""
+    view = scene(NEAR_OUT, start="R7").view("ann")
+    memory = Memory(view.player)
+    memory.hands["bob"] = Knowledge(voids={Color.BLUE})
+    raised = replace(NORMAL, void=NORMAL.void + 1.0)
+    for color, expected in ((Color.BLUE, 1.0), (Color.RED, 0.0)):
+        wild = Action.play("ann", Card.parse("W"), color=color)
+        gain = play_score(view, memory, wild, raised) - play_score(view, memory, wild, NORMAL)
+        assert gain == pytest.approx(expected)
 
 
 def test_the_draw_weight_is_the_bar_a_play_must_clear() -> None:
