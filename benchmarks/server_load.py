@@ -39,7 +39,7 @@ from typing import Any
 
 import httpx
 import websockets
-from tqdm import tqdm  # type: ignore[import-untyped]
+from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parents[1]
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")

@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -57,10 +58,10 @@ def test_seat_views_are_the_engines_views(index: int) -> None:
         assert before[name] == game.view(name).to_dict(), name
     following = GAMES[index + 1] if index + 1 < len(GAMES) else game
     after = seat_views(following, following.view(None), following.rules.to_dict(), PLAYERS)
-    for name in [None, *PLAYERS]:
-        delta = changes(before[name], after[name])
-        assert {**before[name], **delta} == after[name]
-        assert all(before[name][key] != value for key, value in delta.items())
+    for seat in [None, *PLAYERS]:
+        delta = changes(before[seat], after[seat])
+        assert {**before[seat], **delta} == after[seat]
+        assert all(before[seat][key] != value for key, value in delta.items())
 
 
 def test_private_fields_were_seen_to_differ() -> None:
@@ -119,7 +120,7 @@ def test_update_text_is_the_update_models_text() -> None:
         camp="red",
         avatar=Avatar(outfit="teal", expression="wink"),
     )
-    clock = {
+    clock: dict[str, Any] = {
         "turn_player": "ann",
         "turn_deadline": 12.5,
         "match_deadline": None,

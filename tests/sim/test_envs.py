@@ -66,6 +66,7 @@ def test_gymnasium_episode_ends_with_round_points() -> None:
         assert steps > 0
         game = env.table.game  # type: ignore[union-attr]
         view = game.view(None)
+        assert view.round_points is not None
         if view.round_winner == env.agent:
             assert total == pytest.approx(view.round_points * 0.01)
         else:

@@ -56,7 +56,8 @@ def test_team_mode_camp_badges_moving_camps_and_the_unbalanced_refusal(pages: Pa
     red_bot = next(i for i, c in enumerate(camps) if c == "red" and i != 0)
     page.click(f"[data-key=camp-{red_bot}]")
     page.wait_for_selector(f".seat-card[data-seat='{red_bot}'] .camp-badge.blue")
-    assert seats(page)[red_bot]["camp"] == "blue"
+    moved = seats(page)[red_bot]
+    assert moved is not None and moved["camp"] == "blue"
     page.click("[data-key=start]")
     refusal = page.locator(".refusal")
     refusal.wait_for()

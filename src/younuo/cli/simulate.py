@@ -81,7 +81,7 @@ def simulate(
     game to game: seat k is the k-th bot of --bots wherever it sat. The same arguments
     give the same report, with any number of workers.
     """
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm
 
     from younuo.sim.simulator import SimConfig, parse_bots
     from younuo.sim.simulator import simulate as run

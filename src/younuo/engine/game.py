@@ -14,7 +14,7 @@ actions, always give the same state. ``game.record()`` returns that recipe.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from younuo.engine import turns
@@ -65,7 +65,7 @@ class Game:
         cls,
         players: Sequence[str],
         rules: Rules | None,
-        hands: dict[str, Sequence[Card]],
+        hands: Mapping[str, Sequence[Card]],
         start: Card,
         pile: Sequence[Card] = (),
         first: str | None = None,
