@@ -13,6 +13,7 @@ favourite's weights") has the figures.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 from dataclasses import fields, replace
 
@@ -57,8 +58,13 @@ def main(argv: list[str] | None = None) -> int:
         pass
 
     Tuned.weights = weights
-    # Registered before the workers fork, so that they build it by name too.
+    # Registered before the workers fork, so that they build it by name too: a worker
+    # started afresh (spawn, or forkserver, Python 3.14's default) would not know it.
     LEVELS[TUNED] = lambda seed, timing: Tuned(seed, timing)
+    if args.workers > 1:
+        if "fork" not in multiprocessing.get_all_start_methods():
+            raise SystemExit("--workers needs processes started by fork: use --workers 1 here")
+        multiprocessing.set_start_method("fork", force=True)
     print(f"weights: {weights}")
     for preset in filter(None, args.presets.split(",")):
         won: dict[str, list[bool]] = {}

@@ -14,7 +14,11 @@ from dataclasses import dataclass, replace
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """One value per line of :func:`~younuo.bots.normal.play_score` (higher score: better)."""
+    """The general lines of :func:`~younuo.bots.normal.play_score` (higher score: better).
+
+    The action-card lines (Skip, Reverse, Draw Two, Wild Draw Four, Wild Bounce, 7-0)
+    keep their constants in ``play_score``: tuning has not reached them yet.
+    """
 
     card: float = 10.0
     """Per card shed."""
