@@ -41,7 +41,6 @@ def serve(
     import uvicorn
 
     from younuo.server import Settings, create_app
-    from younuo.server.ws import HARD_FRAME_LIMIT
     from younuo.store import Database
 
     if data is not None and db is not None:
@@ -74,7 +73,12 @@ def serve(
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
-        ws_max_size=HARD_FRAME_LIMIT,
+        # The sans-I/O websockets protocol checks a frame's length in its header and
+        # closes (1009) before reading the payload: an oversized frame costs nothing.
+        # Named rather than "auto", so that a change of uvicorn's default cannot
+        # silently bring an implementation that reads frames whole first.
+        ws="websockets-sansio",
+        ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
