@@ -236,9 +236,11 @@ def test_repeated_oversized_frames_ban_the_address(strict: ServerProcess) -> Non
             assert await closed_with(ws) == 1009
         await asyncio.wait_for(bystander.closed.wait(), 10)
         assert bystander.ws.close_code == CLOSE_ABUSE
-        late = await connect(strict, "127.0.0.30")
-        assert await closed_with(late) == CLOSE_ABUSE
-        assert "banned" in late.close_reason
+        # Its new connections are dropped as they arrive, HTTP ones too.
+        with pytest.raises((websockets.InvalidHandshake, OSError)):
+            await connect(strict, "127.0.0.30")
+        with pytest.raises(httpx.TransportError):
+            post(strict, "127.0.0.30", "/api/auth/guest", {"name": "Bea"})
         other = Client(strict, guest(strict, "127.0.0.31", "Cid"))
         await other.connect(local_addr=("127.0.0.31", 0))
         assert (await other.request({"type": "ping"}))["type"] == "pong"
@@ -257,8 +259,32 @@ def test_repeated_floods_ban_the_address(strict: ServerProcess) -> None:
                 for _ in range(500):
                     await ws.send('{"type": "ping"}')
             assert await closed_with(ws) == 1008
-        late = await connect(strict, "127.0.0.40")
+        with pytest.raises((websockets.InvalidHandshake, OSError)):
+            await connect(strict, "127.0.0.40")
+
+    asyncio.run(main())
+
+
+def test_a_ban_behind_a_proxy_is_by_the_forwarded_address(strict: ServerProcess) -> None:
+    """From a proxy (127.0.0.1, trusted for X-Forwarded-For) the strikes count against
+    the client's address: its new connections are closed with 4003 and a reason, while
+    the proxy's other clients connect."""
+
+    async def main() -> None:
+        banned = {"X-Forwarded-For": "203.0.113.50"}
+        for _ in range(3):
+            ws = await connect(strict, "127.0.0.1", additional_headers=banned, max_size=2**22)
+            await ws.send("x" * 20_000)
+            assert await closed_with(ws) == 1009
+        late = await connect(strict, "127.0.0.1", additional_headers=banned)
         assert await closed_with(late) == CLOSE_ABUSE
+        assert "banned" in late.close_reason
+        fine = await connect(
+            strict, "127.0.0.1", additional_headers={"X-Forwarded-For": "203.0.113.51"}
+        )
+        await fine.send('{"type": "ping"}')
+        assert "not_authenticated" in str(await fine.recv())
+        await fine.close()
 
     asyncio.run(main())
 

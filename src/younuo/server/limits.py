@@ -23,6 +23,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+
 from younuo.server.connections import Connection
 from younuo.server.settings import Settings
 from younuo.store.accounts import name_key
@@ -154,6 +156,11 @@ class AddressGuard:
             return CLOSE_TOO_MANY, f"at most {self.per_address} connections per address"
         return None
 
+    def banned(self, host: str | None) -> bool:
+        """Whether ``host`` is banned now (for refusing its connections outright)."""
+        until = self._bans.get(address_key(host))
+        return until is not None and until > time.monotonic()
+
     def attach(self, host: str | None, conn: Connection) -> None:
         self._open.setdefault(address_key(host), set()).add(conn)
 
@@ -182,6 +189,30 @@ class AddressGuard:
         return len(self._open.get(address_key(host), ()))
 
 
+class FrontDoor:
+    """An ASGI wrapper that refuses a banned or capped address's WebSocket at once.
+
+    The same refusal as the ``/ws`` endpoint's, before the framework's routing and
+    middleware run: an address hammering the server with new connections then costs
+    it as little per attempt as the ASGI server allows.
+    """
+
+    def __init__(self, app: ASGIApp, guard: AddressGuard) -> None:
+        self.app = app
+        self.guard = guard
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            client = scope.get("client")
+            refused = self.guard.refusal(client[0] if client else None)
+            if refused is not None:
+                await receive()  # websocket.connect
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": refused[0], "reason": refused[1]})
+                return
+        await self.app(scope, receive, send)
+
+
 def _seconds(wait: float) -> int:
     return max(1, math.ceil(wait))
 
@@ -192,6 +223,7 @@ __all__ = [
     "AddressGuard",
     "AuthLimits",
     "Buckets",
+    "FrontDoor",
     "Refusal",
     "address_key",
 ]
