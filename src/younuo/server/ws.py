@@ -336,8 +336,10 @@ async def serve_socket(
 
     ``guard`` holds the limits by client address: a connection over the address's cap
     or from a banned address is closed at once (accepted first, so that a browser,
-    which never sees a refused handshake's status, learns the close code); a flood
-    (the per-connection rate's close) or a frame over ``max_frame_bytes`` is a strike.
+    which never sees a refused handshake's status, learns the close code; ``younuo
+    serve`` refuses those earlier still, in :class:`~younuo.server.limits.FrontDoor`);
+    a flood (the per-connection rate's close) or a frame over ``max_frame_bytes`` is a
+    strike.
     """
     if not origin_allowed(ws, settings):
         await ws.close(code=CLOSE_POLICY)  # before accept: the handshake gets HTTP 403
