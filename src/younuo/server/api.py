@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, LEVELS, PRESETS, RecordError
 from younuo.server.auth import Auth, AuthError, account_out
+from younuo.server.limits import AuthLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
 from younuo.server.names import InvalidName, clean_name
@@ -82,11 +83,14 @@ class RecordOut(BaseModel):
 class Problem(Exception):
     """An HTTP error with the protocol's error body."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
 
 
 async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
@@ -94,6 +98,7 @@ async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(
         {"type": "error", "code": exc.code, "message": exc.message, "ref": None, "details": None},
         status_code=exc.status,
+        headers=exc.headers,
     )
 
 
@@ -105,6 +110,19 @@ def _auth(request: Request) -> Auth:
 def _lobby(request: Request) -> Lobby:
     lobby: Lobby = request.app.state.lobby
     return lobby
+
+
+def _limit(request: Request, name: object = None) -> None:
+    """Count a login or sign-up from the caller's address (and for ``name``): 429 past it."""
+    limits: AuthLimits = request.app.state.auth_limits
+    refusal = limits.check(request.client.host if request.client else None, name)
+    if refusal is not None:
+        raise Problem(
+            429,
+            "rate_limited",
+            f"{refusal.message}: try again in {refusal.retry_after} s",
+            {"Retry-After": str(refusal.retry_after)},
+        )
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -142,6 +160,7 @@ def _refuse(exc: AuthError | ProtocolError) -> Problem:
 @router.post("/auth/guest", response_model=SessionOut, tags=["accounts"])
 async def guest(body: GuestIn, request: Request) -> SessionOut:
     """Play as a guest: a durable account behind the returned token."""
+    _limit(request)
     try:
         return await _auth(request).guest(body.name)
     except AuthError as exc:
@@ -153,6 +172,7 @@ async def register(
     body: CredentialsIn, request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> SessionOut:
     """Register a name and password; with a guest's token, that guest keeps its rating."""
+    _limit(request, body.name)
     try:
         return await _auth(request).register(body.name, body.password, _bearer(authorization))
     except AuthError as exc:
@@ -161,6 +181,7 @@ async def register(
 
 @router.post("/auth/login", response_model=SessionOut, tags=["accounts"])
 async def login(body: CredentialsIn, request: Request) -> SessionOut:
+    _limit(request, body.name)
     try:
         return await _auth(request).login(body.name, body.password)
     except AuthError as exc:
