@@ -108,6 +108,8 @@ class Table extends HTMLElement {
   }
 
   animate(events, _before) {
+    // No flight while a dialog is up: it would cross the result the player reads.
+    if (this.querySelector(".overlay")) return;
     const discard = this.querySelector(".discard .top-card");
     const pile = this.querySelector(".draw-pile");
     let delay = 0;
@@ -340,7 +342,7 @@ class Table extends HTMLElement {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (!this.isConnected || !this.view) return;
     const key = event.key.toLowerCase();
-    if (event.key === "Escape" && this.overlay) { this.overlay = null; this.paint(); event.preventDefault(); return; }
+    if (event.key === "Escape" && (this.overlay || this.showLog)) { this.overlay = null; this.showLog = false; this.paint(); event.preventDefault(); return; }
     if (this.overlay?.kind === "color" || (this.legal("choose_color") && !this.overlay)) {
       const i = ["1", "2", "3", "4"].indexOf(key);
       if (i >= 0) { event.preventDefault(); this.act("color", { dataset: { color: COLORS[i] } }); return; }
@@ -422,7 +424,7 @@ class Table extends HTMLElement {
       </div>
       <div class="in-force">
         ${v.color ? html`<span class="color-chip c-${v.color}" title="${t("table.color", { color: t(`color.${v.color}`) })}"><span class="cb-sym">${COLOR_SYMBOL[v.color]}</span><span class="sr-only">${t("table.color", { color: t(`color.${v.color}`) })}</span></span>` : ""}
-        ${v.pending_draw ? html`<span class="stack" role="status" aria-label="${t("table.stack", { n: v.pending_draw })}">+${v.pending_draw}</span>` : ""}
+        ${v.pending_draw ? html`<span class="stack-total" role="status" aria-label="${t("table.stack", { n: v.pending_draw })}">+${v.pending_draw}</span>` : ""}
       </div>
     </section>`;
   }
@@ -546,7 +548,7 @@ class Table extends HTMLElement {
         <tbody>${v.players.map((name, i) => {
           const cards = hands[name];
           return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${name}</th>
-            <td>${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
+            <td class="hand-cell">${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
             <td>${cards ? handPoints(cards) : ""}</td><td>${v.scores[i]}</td></tr>`;
         })}</tbody>
       </table>
@@ -562,9 +564,17 @@ class Table extends HTMLElement {
     </div></div>`;
   }
 
+  /**
+   * The log: on wide screens a short corner panel (newest last, cut at the top); opened
+   * (☰ or L), a dialog with more lines, so on a phone it never lies over the buttons.
+   */
   logMarkup() {
-    const lines = store.events.map((e) => describe(e, this.me)).filter(Boolean).slice(-8);
-    return html`<ol class="log ${this.showLog ? "open" : ""}" aria-label="${t("table.log")}">${lines.map((line) => html`<li>${line}</li>`)}</ol>`;
+    const lines = store.events.map((e) => describe(e, this.me)).filter(Boolean);
+    const list = (n, cls) => html`<ol class="${cls}" aria-label="${t("table.log")}">${lines.slice(-n).map((line) => html`<li>${line}</li>`)}</ol>`;
+    if (!this.showLog) return list(8, "log");
+    return html`<div class="overlay light" role="dialog" aria-modal="true" aria-labelledby="log-h"><div class="dialog log-dialog">
+      <h2 id="log-h">${t("table.log")}</h2>${list(30, "log-lines")}
+      <button data-action="log" data-key="log-close">${t("common.close")}</button></div></div>`;
   }
 
   paint() {
@@ -591,7 +601,7 @@ class Table extends HTMLElement {
           ${this.me ? html`<button class="icon-btn" data-action="leave-ask" data-key="leave-ask" title="${t("table.leave")}" aria-label="${t("table.leave")}">⎋</button>`
             : html`<button class="small" data-action="leave" data-key="stop-watch">${t("table.stop_watching")}</button>`}
         </div>
-        <ol class="opponents" aria-label="${t("table.players")}">${order.map((i) => this.seatMarkup(v.players[i], i))}</ol>
+        <ol class="opponents" data-toast-anchor aria-label="${t("table.players")}">${order.map((i) => this.seatMarkup(v.players[i], i))}</ol>
         ${this.centerMarkup()}
         ${this.logMarkup()}
         ${this.me ? html`<section class="me-area" aria-label="${t("table.my_area")}">
