@@ -10,6 +10,7 @@ import { EXPRESSIONS } from "../avatar.js";
 import { canAnswerPenalty, canPlay, goesOut, handPoints, parseCard, playableCodes, sortHand } from "../cards.js";
 import { html, onAction, raw, render } from "../dom.js";
 import { cardName, errorText, levelName, onLanguage, t } from "../i18n.js";
+import { playerName } from "../names.js";
 import { describe } from "../parts/describe.js";
 import { COLOR_SYMBOL } from "../parts/elements.js";
 import { fly } from "../parts/fly.js";
@@ -79,7 +80,7 @@ class Table extends HTMLElement {
   emoted(player, avatar) {
     this.bubbles.set(player, { expression: avatar.expression, until: Date.now() + 3000 });
     if (player !== this.me) {
-      announce(t("table.emote", { name: player, expression: t(`expression.${avatar.expression}`) }));
+      announce(t("table.emote", { name: playerName(player), expression: t(`expression.${avatar.expression}`) }));
     }
     this.paint();
     clearTimeout(this.bubbleTimer);
@@ -381,7 +382,7 @@ class Table extends HTMLElement {
     const team = v.teams ? v.teams[index] : null;
     const camp = info.camp || (team === null || team === undefined ? null : team === 0 ? "red" : "blue");
     const labelParts = [
-      t("table.seat_n", { n: index + 1 }), name, mine ? t("room.you") : "",
+      t("table.seat_n", { n: index + 1 }), playerName(name), mine ? t("room.you") : "",
       t("table.cards", { n: count }), turn ? t("table.turn_now") : "",
       called ? t("table.uno_called") : "", info.away ? t("table.away") : "", info.autoplay ? t("table.auto") : "",
       out ? t("table.out") : "", camp ? t(`camp.${camp}`) : "",
@@ -394,7 +395,7 @@ class Table extends HTMLElement {
         ${showBubble ? html`<span class="bubble"><yn-avatar outfit="${avatar.outfit}" expression="${bubble.expression}"></yn-avatar></span>` : ""}
       </div>
       <div class="seat-body" aria-hidden="true">
-        <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${name}</div>
+        <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${playerName(name)}</div>
         <div class="seat-stats"><span class="count" title="${t("table.cards", { n: count })}">🂠 ${count}</span>
           <span class="score" title="${t("table.score")}">Σ${v.scores[index]}</span></div>
         <div class="badges">${called ? html`<span class="badge uno">UNO</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>
@@ -443,7 +444,7 @@ class Table extends HTMLElement {
       else fresh.add(i);
     });
     this.prevHand = hand;
-    return html`<div class="hand ${this.hint ? "hinting" : ""}" role="group" aria-label="${t("table.hand", { n: hand.length, points: handPoints(hand) })}" data-scroll="hand">
+    return html`<div class="hand ${this.hint ? "hinting" : ""}" role="group" aria-label="${t("table.hand", { cards: t("table.cards", { n: hand.length }), points: t("table.points", { n: handPoints(hand) }) })}" data-scroll="hand">
       ${hand.map((code, i) => html`<button class="hand-card ${playable.has(code) ? "playable" : ""} ${sel.has(i) ? "selected" : ""} ${fresh.has(i) ? "fresh" : ""} ${v.drawn === code ? "drawn" : ""}"
         data-action="card" data-i="${i}" data-code="${code}" data-key="card-${i}-${code}" aria-pressed="${sel.has(i)}"
         aria-label="${cardName(code)}${playable.has(code) ? `, ${t("table.playable")}` : ""}"><yn-card code="${code}" decorative></yn-card></button>`)}
@@ -471,7 +472,7 @@ class Table extends HTMLElement {
   statusLine() {
     const v = this.view;
     if (v.status !== "playing") return "";
-    if (!this.me) return v.current ? t("table.turn_of", { name: v.current }) : "";
+    if (!this.me) return v.current ? t("table.turn_of", { name: playerName(v.current) }) : "";
     if (this.myTurn) {
       if (v.phase === "choose_color") return t("table.choose_start_color");
       if (v.challenge_open) return t("table.may_challenge", { n: v.pending_draw });
@@ -479,8 +480,8 @@ class Table extends HTMLElement {
       if (v.phase === "drawn") return t("table.drawn_hint");
       return t("table.your_turn");
     }
-    if (v.exposed && v.exposed !== this.me) return t("table.may_catch", { name: v.exposed });
-    return t("table.turn_of", { name: v.current || "—" });
+    if (v.exposed && v.exposed !== this.me) return t("table.may_catch", { name: playerName(v.exposed) });
+    return t("table.turn_of", { name: playerName(v.current) || "—" });
   }
 
   overlayMarkup() {
@@ -498,7 +499,7 @@ class Table extends HTMLElement {
         const others = v.players.filter((p, i) => p !== this.me && v.in_round[i]);
         return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="pick-target-h"><div class="dialog">
           <h2 id="pick-target-h">${t("table.pick_target")}</h2>
-          <div class="target-list">${others.map((p) => html`<button data-action="target" data-target="${p}" data-key="target-${p}">${p} · ${t("table.cards", { n: v.hand_counts[v.players.indexOf(p)] })}</button>`)}</div>
+          <div class="target-list">${others.map((p) => html`<button data-action="target" data-target="${p}" data-key="target-${p}">${playerName(p)} · ${t("table.cards", { n: v.hand_counts[v.players.indexOf(p)] })}</button>`)}</div>
           <button data-action="close" data-key="target-cancel">${t("common.cancel")}</button></div></div>`;
       }
       if (o.kind === "emote") {
@@ -522,7 +523,7 @@ class Table extends HTMLElement {
     if (v.reveal && JSON.stringify(v.reveal) !== this.revealSeen) {
       const [accused, cards] = v.reveal;
       return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="reveal-h"><div class="dialog reveal">
-        <h2 id="reveal-h">${t("table.reveal_title", { name: accused })}</h2>
+        <h2 id="reveal-h">${t("table.reveal_title", { name: playerName(accused) })}</h2>
         <p class="small muted">${t("table.reveal_private")}</p>
         <div class="reveal-cards" role="list">${cards.map((c) => html`<yn-card role="listitem" code="${c}"></yn-card>`)}</div>
         <button class="primary" data-action="reveal-ok" data-key="reveal-ok">${t("common.ok")}</button></div></div>`;
@@ -541,22 +542,22 @@ class Table extends HTMLElement {
     const results = over?.results || [];
     return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-h"><div class="dialog results">
       <h2 id="results-h">${final ? t("results.match_over") : t("results.round_over", { n: v.round })}</h2>
-      ${winner ? html`<p class="winner-line">★ ${t("results.round_winner", { name: winner, points: rnd?.points ?? v.round_points ?? 0 })}</p>` : ""}
+      ${winner ? html`<p class="winner-line">★ ${t(winner === this.me ? "results.round_winner.you" : "results.round_winner", { name: playerName(winner), points: rnd?.points ?? v.round_points ?? 0 })}</p>` : ""}
       <table class="score-table">
         <caption class="sr-only">${t("results.round_table")}</caption>
         <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.hand")}</th><th scope="col">${t("results.points")}</th><th scope="col">${t("results.total")}</th></tr></thead>
         <tbody>${v.players.map((name, i) => {
           const cards = hands[name];
-          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${name}</th>
+          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${playerName(name)}</th>
             <td class="hand-cell">${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
             <td>${cards ? handPoints(cards) : ""}</td><td>${v.scores[i]}</td></tr>`;
         })}</tbody>
       </table>
       ${final && results.length ? html`
-        <h3>${over.winner ? t("results.match_winner", { name: over.winner }) : t("results.no_winner")}</h3>
+        <h3>${over.winner ? t(over.winner === this.me ? "results.match_winner.you" : "results.match_winner", { name: playerName(over.winner) }) : t("results.no_winner")}</h3>
         <table class="score-table"><caption class="sr-only">${t("results.match_table")}</caption>
           <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.score")}</th><th scope="col">${t("results.change")}</th><th scope="col">${t("results.level")}</th></tr></thead>
-          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${r.name}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
+          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${playerName(r.name)}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
             <td>${r.score}</td><td class="${r.rating_change >= 0 ? "up" : "down"}" title="${Object.entries(r.breakdown || {}).map(([k, n]) => `${t(`results.${k}`)} ${n}`).join(", ")}">${r.rating_change >= 0 ? "+" : ""}${r.rating_change}</td>
             <td>${r.level ? `${levelName(r.level)} (${r.rating})` : ""}</td></tr>`)}</tbody></table>` : ""}
       ${final ? html`<button class="primary" data-action="back-to-room" data-key="back-to-room" ${over ? "" : "disabled"}>${t("results.back")}</button>`
