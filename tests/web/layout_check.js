@@ -111,7 +111,11 @@
   }
   // Parts of the table that must show whole (they scroll sideways at most).
   for (const el of document.querySelectorAll("yn-table .table-screen, yn-table .opponents, yn-table .me-area, yn-table .hand")) {
-    if (visible(el) && el.scrollHeight > el.clientHeight + 1) out.push(`${label(el)} is cut: ${el.scrollHeight}px of content in ${el.clientHeight}px (${[...el.children].filter(visible).map((c) => `${label(c).slice(0, 30)} ${Math.round(c.getBoundingClientRect().height)}px`).join(", ")})`);
+    if (!visible(el) || el.scrollHeight <= el.clientHeight + 1) continue;
+    const bottom = el.getBoundingClientRect().top + el.clientTop + el.clientHeight;
+    const below = [...el.querySelectorAll("*")].filter((c) => visible(c) && c.getBoundingClientRect().bottom > bottom + 1
+      && ![...c.children].some((d) => d.getBoundingClientRect().bottom > bottom + 1)).slice(0, 3).map(label).join(", ");
+    out.push(`${label(el)} is cut: ${el.scrollHeight}px of content in ${el.clientHeight}px; below its bottom: ${below || "its padding"}`);
   }
   const log = document.querySelector("yn-table .log");
   const newest = log && visible(log) ? log.querySelector("li:last-child") : null;

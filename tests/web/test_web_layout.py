@@ -23,6 +23,11 @@ SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1280, 800))
 LANGUAGES = ("zh-Hant", "zh-Hans", "en")
 CHECK = (Path(__file__).with_name("layout_check.js")).read_text(encoding="utf-8")
 SHOTS = os.environ.get("YOUNUO_LAYOUT_SHOTS")
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+TOAST = (
+    "() => { document.getElementById('toasts').replaceChildren();"
+    " return import('/js/parts/notice.js').then((m) => m.toast('Pick a card first.')); }"
+)
 
 
 class Layout:
@@ -39,18 +44,13 @@ class Layout:
             page.evaluate("l => import('/js/i18n.js').then((m) => m.setLanguage(l))", lang)
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
-                page.evaluate(
-                    "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-                )
+                page.evaluate(FRAMES)
                 if SHOTS and width < 700:
                     page.evaluate("() => window.scrollTo(0, 0)")
                     name = f"{screen.replace(' ', '-')}-{lang}-{width}x{height}.png"
                     page.screenshot(path=str(Path(SHOTS) / name))
                 if self.toast:
-                    page.evaluate(
-                        "() => { document.getElementById('toasts').replaceChildren();"
-                        " return import('/js/parts/notice.js').then((m) => m.toast('Pick a card first.')); }"
-                    )
+                    page.evaluate(TOAST)
                 found = page.evaluate(CHECK)
                 self.problems += [f"{screen} {width}×{height} {lang}: {p}" for p in found]
         page.set_viewport_size({"width": 1280, "height": 800})
@@ -111,7 +111,7 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
 
     rules = {"preset": "classic", "scoring": "single", "first_player": "host", "turn_seconds": 0}
     create_room(page, rules, seats=4)
-    page.select_option("#bot-level", "random")
+    page.select_option("#bot-level", "easy")
     for filled in (2, 3, 4):
         page.click("[data-key=add-bot]")
         page.wait_for_function(
@@ -136,9 +136,10 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     layout.toast = False
     page.evaluate("() => document.getElementById('toasts').replaceChildren()")
     for kind in ("color", "target", "emote", "leave"):
-        layout.table(PLAYING + f"t.overlay = {{ kind: '{kind}', action: {{ type: 'play', card: 'W' }} }};")
+        overlay = f"t.overlay = {{ kind: '{kind}', action: {{ type: 'play', card: 'W' }} }};"
+        layout.table(PLAYING + overlay)
         layout.check(f"{kind} dialog")
-    layout.table(PLAYING + "v.reveal = [v.players[1], ['R1', 'RS', 'W+4', 'B+2', 'G7', 'Y9', 'WB']];")
+    layout.table(PLAYING + "v.reveal = [v.players[1], ['R1', 'RS', 'W+4', 'B+2', 'G7', 'WB']];")
     layout.check("challenge reveal")
     layout.table(ROUND_OVER)
     layout.check("round result")

@@ -89,11 +89,14 @@ def test_events_in_second_person_and_plural(pages: Pages, lang: str) -> None:
         " return [0, 1, 2].map((n) => i18n.t('table.cards', { n })); }",
         lang,
     )
-    assert counts == {
-        "en": ["0 cards", "1 card", "2 cards"],
-        "zh-Hant": ["0 張牌", "1 張牌", "2 張牌"],
-        "zh-Hans": ["0 张牌", "1 张牌", "2 张牌"],
-    }[lang]
+    assert (
+        counts
+        == {
+            "en": ["0 cards", "1 card", "2 cards"],
+            "zh-Hant": ["0 張牌", "1 張牌", "2 張牌"],
+            "zh-Hans": ["0 张牌", "1 张牌", "2 张牌"],
+        }[lang]
+    )
 
 
 def test_every_plural_form_has_other(pages: Pages) -> None:
@@ -106,7 +109,8 @@ def test_every_plural_form_has_other(pages: Pages) -> None:
           for (const lang of ["en", "zh-Hant", "zh-Hans"]) {
             const table = (await import(`/js/lang/${lang}.js`)).default;
             for (const [key, text] of Object.entries(table)) {
-              if (typeof text === "object" && typeof text.other !== "string") bad.push(`${lang} ${key}`);
+              const plural = typeof text === "object";
+              if (plural && typeof text.other !== "string") bad.push(`${lang} ${key}`);
             }
           }
           return bad;
@@ -136,6 +140,7 @@ def test_bot_and_room_names_and_kick_in_each_language(pages: Pages) -> None:
     # A person who names themself like a bot keeps the name: only bot seats are renamed.
     names = page.evaluate(
         "async () => { const m = await import('/js/names.js');"
-        " return [m.botName('Bot Mimi', false), m.botName('Bot Mimi', true), m.botName('Bot 7', true)]; }"
+        " return [m.botName('Bot Mimi', false), m.botName('Bot Mimi', true),"
+        " m.botName('Bot 7', true)]; }"
     )
     assert names == ["Bot Mimi", "电脑咪咪", "电脑 7 号"]

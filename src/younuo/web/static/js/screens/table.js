@@ -21,10 +21,50 @@ import { store } from "../store.js";
 const COLORS = ["red", "yellow", "green", "blue"];
 const KEYS = { p: "play", d: "draw", s: "pass", u: "uno", r: "catch", c: "challenge", h: "hint", a: "autoplay", e: "emote", l: "log" };
 
-function miniCards(codes, max = 4) {
+/**
+ * Small cards in a row, the newest `max` of them ("+N" says how many more came before).
+ * `named` maps a card's position to the color named with it (wilds), drawn on the card.
+ */
+function miniCards(codes, max = 4, named = []) {
   if (!codes || !codes.length) return "";
-  const shown = codes.slice(-max);
-  return html`<span class="mini-cards">${shown.map((c) => html`<yn-card class="mini" code="${c}" decorative></yn-card>`)}${codes.length > max ? html`<span class="more">+${codes.length - max}</span>` : ""}</span>`;
+  const from = Math.max(0, codes.length - max);
+  const shown = codes.slice(from);
+  return html`${codes.length > max ? html`<span class="more">+${codes.length - max}</span>` : ""}<span class="mini-cards">${shown.map((c, i) => {
+    const color = named[from + i];
+    return html`<yn-card class="mini ${color ? `named named-${color}` : ""}" code="${c}" decorative ${color ? raw(`data-named="${color}"`) : ""}></yn-card>`;
+  })}</span>`;
+}
+
+/**
+ * This round's plays by player, oldest first: [{cards, color}] (color: the one named
+ * with a wild). Built from the events since the round began; a table opened mid-round
+ * (a refresh) knows only each player's last play, from the view, until they play again.
+ */
+function roundPlays(view) {
+  const events = store.events;
+  let start = -1;
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === "round_start") { start = i; break; }
+  const plays = new Map();
+  for (const event of events.slice(start + 1)) {
+    if (event.type !== "play" || !event.cards?.length) continue;
+    const wild = event.cards.some((c) => c.startsWith("W"));
+    if (!plays.has(event.player)) plays.set(event.player, []);
+    plays.get(event.player).push({ cards: event.cards, color: wild ? event.color || null : null });
+  }
+  view.players.forEach((name, i) => {
+    const last = view.last_play[i];
+    if (start < 0 && last && !plays.has(name)) {
+      const onTop = last.includes(view.top) && last.some((c) => c.startsWith("W"));
+      plays.set(name, [{ cards: last, color: onTop ? view.color : null }]);
+    }
+  });
+  return plays;
+}
+
+/** One play in words: "Red 5", "Wild (Green)". */
+function playText(play) {
+  const names = play.cards.map(cardName).join(", ");
+  return play.color ? t("table.play_named", { cards: names, color: t(`color.${play.color}`) }) : names;
 }
 
 class Table extends HTMLElement {
@@ -381,12 +421,13 @@ class Table extends HTMLElement {
     const showBubble = bubble && bubble.until > Date.now();
     const team = v.teams ? v.teams[index] : null;
     const camp = info.camp || (team === null || team === undefined ? null : team === 0 ? "red" : "blue");
+    const record = this.plays?.get(name) || [];
     const labelParts = [
       t("table.seat_n", { n: index + 1 }), playerName(name), mine ? t("room.you") : "",
       t("table.cards", { n: count }), turn ? t("table.turn_now") : "",
       called ? t("table.uno_called") : "", info.away ? t("table.away") : "", info.autoplay ? t("table.auto") : "",
       out ? t("table.out") : "", camp ? t(`camp.${camp}`) : "",
-      v.last_play[index] ? t("table.last_play", { cards: v.last_play[index].map(cardName).join(", ") }) : "",
+      record.length ? t("table.record", { cards: record.map(playText).join("; ") }) : "",
     ].filter(Boolean);
     return html`<li class="seat ${turn ? `turn turn-${color}` : ""} ${mine ? "mine" : ""} ${out ? "out" : ""} ${camp ? `camp-${camp}` : ""}" data-player="${name}" aria-label="${labelParts.join(", ")}" ${turn ? raw('aria-current="true"') : ""}>
       <div class="ring" aria-hidden="true"><span class="seat-no">${index + 1}</span>
@@ -399,7 +440,7 @@ class Table extends HTMLElement {
         <div class="seat-stats"><span class="count" title="${t("table.cards", { n: count })}">🂠 ${count}</span>
           <span class="score" title="${t("table.score")}">Σ${v.scores[index]}</span></div>
         <div class="badges">${called ? html`<span class="badge uno">UNO</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>
-        <div class="last-play">${miniCards(v.last_play[index], 3)}</div>
+        <div class="last-play" title="${record.map(playText).join("; ")}">${miniCards(record.flatMap((p) => p.cards), 4, record.flatMap((p) => p.cards.map((c) => (c.startsWith("W") ? p.color : null))))}</div>
       </div>
     </li>`;
   }
@@ -591,6 +632,7 @@ class Table extends HTMLElement {
       if (i !== myIndex) order.push(i);
     }
     const mine = match.table.find((p) => p.name === this.me);
+    this.plays = roundPlays(v);
     render(this, html`
       <div class="table-screen ${this.myTurn ? "my-turn" : ""}">
         <div class="table-top">
