@@ -7,6 +7,8 @@ the rest), in Chromium, so what is checked is what a player reads.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -144,3 +146,13 @@ def test_bot_and_room_names_and_kick_in_each_language(pages: Pages) -> None:
         " m.botName('Bot 7', true)]; }"
     )
     assert names == ["Bot Mimi", "电脑咪咪", "电脑 7 号"]
+
+
+def test_every_literal_key_is_translated() -> None:
+    """Every t("key") written out in the client's code exists in en.js (and so in all)."""
+    static = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "js"
+    known = set(re.findall(r'^  "([^"]+)":', (static / "lang" / "en.js").read_text(), re.M))
+    used: set[str] = set()
+    for path in static.rglob("*.js"):
+        used |= set(re.findall(r'\bt\("([^"$`]+)"', path.read_text(encoding="utf-8")))
+    assert sorted(used - known) == []

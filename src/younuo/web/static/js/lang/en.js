@@ -290,6 +290,7 @@ export default {
   "table.out": "out",
   "table.left": "left",
   "table.score": "score",
+  "table.last_play": "last play: {cards}",
   "table.record": "played this round: {cards}",
   "table.play_named": "{cards} ({color})",
   "table.center": "Table",

@@ -290,6 +290,7 @@ export default {
   "table.out": "出局",
   "table.left": "逃跑",
   "table.score": "分数",
+  "table.last_play": "上次出牌：{cards}",
   "table.record": "本局出牌：{cards}",
   "table.play_named": "{cards}（{color}）",
   "table.center": "牌桌",

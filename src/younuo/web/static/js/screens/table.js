@@ -1,6 +1,6 @@
 // The table (遊戲界面 of 000_…): play, pass, report (catch), challenge, UNO and hint
 // buttons; every seat's circle turns to the color in force on that player's turn;
-// card counts, the turn countdown, each player's last play this round, the direction
+// card counts, the turn countdown, each player's record of this round's plays, the direction
 // arrow in the color in force, the discard pile, the stacking total, the draw pile;
 // pickers for a wild's color and a 7's target; multi-card selection; the private
 // reveal after a challenge; round and match results. Everything is also reachable by
