@@ -114,9 +114,14 @@ class Pages:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def open(self, width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
+    def open(
+        self, width: int = 1280, height: int = 800, locale: str = "en-US", motion: bool = False
+    ) -> Any:
+        """A page; without `motion` it asks for reduced motion (no flights to wait for)."""
         context = self.browser.new_context(
-            viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+            viewport={"width": width, "height": height},
+            locale=locale,
+            reduced_motion="no-preference" if motion else "reduce",
         )
         context.set_default_timeout(10_000)
         self.contexts.append(context)

@@ -175,6 +175,12 @@ def test_host_kicks_a_player_who_is_told_and_back_in_the_lobby(pages: Pages) -> 
     create_room(zed, {"preset": "younuo"}, seats=3)
     join_from_list(abe, room_id(zed))
     zed.wait_for_selector(".seat-card[data-seat='1']:not(.empty)")
+    # Named for what it does: the player is removed at once, not asked.
+    assert zed.inner_text("[data-key=kick-1]") == "Remove from room"
+    assert zed.get_attribute("[data-key=kick-1]", "aria-label") == "Remove Abe from the room"
+    zed.select_option("select[name=lang]", "zh-Hant")
+    assert zed.inner_text("[data-key=kick-1]") == "移出房間"
+    zed.select_option("select[name=lang]", "en")
     zed.click("[data-key=kick-1]")
     abe.wait_for_selector("yn-lobby")
     assert "removed you" in abe.inner_text("#toasts")

@@ -1,6 +1,6 @@
 // Translations: Traditional Chinese, Simplified Chinese and English. The language
 // follows the browser (navigator.languages) until the player picks one, which is kept
-// in localStorage. t(key, params) fills {name} placeholders.
+// in localStorage. t(key, params) fills {name} placeholders and picks plural forms.
 
 import en from "./lang/en.js";
 import zhHans from "./lang/zh-Hans.js";
@@ -47,11 +47,27 @@ export function onLanguage(fn) { listeners.add(fn); return () => listeners.delet
 
 export function has(key) { return key in LANGUAGES[current] || key in en; }
 
+/**
+ * The text of `key` with its {named} parameters filled in. A translation is a whole
+ * sentence, so each language puts the parameters where its grammar wants them. One
+ * that varies with a number is an object of plural forms ({one, other, …}, the
+ * categories of Intl.PluralRules) chosen by the parameter `by` names (default `n`).
+ */
 export function t(key, params = {}) {
   let text = LANGUAGES[current][key];
   if (text === undefined) text = en[key];
   if (text === undefined) return key;
+  if (typeof text === "object") {
+    const category = plurals(current).select(Number(params[text.by || "n"]));
+    text = text[category] ?? text.other;
+  }
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+const pluralRules = new Map();
+function plurals(lang) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang);
 }
 
 /** The name of a level (R-LEVEL) in the chosen language; `level` as the server sends it. */

@@ -4,6 +4,7 @@
 import { html, onAction, render } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
+import { roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { toast } from "../parts/notice.js";
 import { loadRules } from "../rules.js";
@@ -148,12 +149,12 @@ class Lobby extends HTMLElement {
           </div>
           ${rooms.length ? html`<ul class="room-list">${rooms.map((room) => html`
             <li class="room-item" data-room="${room.id}">
-              <div class="room-info"><strong>${room.name}</strong>
+              <div class="room-info"><strong>${roomName(room.name)}</strong>
                 <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
                 ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
               <div class="row">
-                <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${room.name}">${t("lobby.join")}</button>
-                <button data-action="watch" data-room="${room.id}" data-key="watch-${room.id}" aria-label="${t("lobby.watch")}: ${room.name}">${t("lobby.watch")}</button>
+                <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${roomName(room.name)}">${t("lobby.join")}</button>
+                <button data-action="watch" data-room="${room.id}" data-key="watch-${room.id}" aria-label="${t("lobby.watch")}: ${roomName(room.name)}">${t("lobby.watch")}</button>
               </div></li>`)}</ul>` : html`<p class="muted">${t("lobby.no_rooms")}</p>`}
         </section>
         </div>

@@ -6,6 +6,7 @@
 import { EXPRESSIONS, OUTFITS } from "../avatar.js";
 import { html, onAction, render } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
+import { playerName, roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { toast } from "../parts/notice.js";
 import { loadRules, rulesInfo } from "../rules.js";
@@ -132,19 +133,19 @@ class Room extends HTMLElement {
     }
     const mine = me && seat.seat === me.seat;
     const host = seat.account && seat.account === room.host;
-    const label = [seat.name, mine ? t("room.you") : "", host ? t("room.host") : "", seat.ready ? t("room.ready") : t("room.not_ready"),
+    const label = [playerName(seat.name), mine ? t("room.you") : "", host ? t("room.host") : "", seat.ready ? t("room.ready") : t("room.not_ready"),
       teams && seat.camp ? t(`camp.${seat.camp}`) : "", seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : ""].filter(Boolean).join(", ");
     return html`<li class="seat-card ${mine ? "mine" : ""} ${seat.ready ? "is-ready" : ""} ${teams && seat.camp ? `camp-${seat.camp}` : ""}" aria-label="${label}" data-seat="${seat.seat}">
       <div class="seat-no">${seat.seat + 1}</div>
       ${teams && seat.camp ? html`<span class="camp-badge ${seat.camp}" title="${t(`camp.${seat.camp}`)}">${t(`camp.${seat.camp}.short`)}</span>` : ""}
       <yn-avatar outfit="${seat.avatar.outfit}" expression="${seat.avatar.expression}"></yn-avatar>
-      <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${seat.name}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}</div>
+      <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${playerName(seat.name)}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}</div>
       <div class="small muted">${seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : levelName(seat.level)}${seat.connected === false ? ` · ${t("room.offline")}` : ""}</div>
       <div class="ready-state ${seat.ready ? "yes" : "no"}">${seat.ready ? `✓ ${t("room.ready")}` : t("room.not_ready")}</div>
       ${this.isHost && !mine ? html`<div class="row wrap host-seat">
         ${seat.kind === "bot"
           ? html`<button class="small danger" data-action="remove-bot" data-seat="${seat.seat}" data-key="rm-${seat.seat}">${t("room.remove_bot")}</button>`
-          : html`<button class="small danger" data-action="kick" data-seat="${seat.seat}" data-key="kick-${seat.seat}" aria-label="${t("room.kick")} ${seat.name}">${t("room.kick")}</button>`}
+          : html`<button class="small danger" data-action="kick" data-seat="${seat.seat}" data-key="kick-${seat.seat}" aria-label="${t("room.kick_label", { name: playerName(seat.name) })}">${t("room.kick")}</button>`}
       </div>` : ""}
       ${this.isHost && teams ? html`<button class="small" data-action="camp" data-seat="${seat.seat}" data-camp="${seat.camp === "red" ? "blue" : "red"}" data-key="camp-${seat.seat}">${t("room.move_to", { camp: t(`camp.${seat.camp === "red" ? "blue" : "red"}`) })}</button>` : ""}
     </li>`;
@@ -162,7 +163,7 @@ class Room extends HTMLElement {
       <div class="prep">
         <section class="panel room-head">
           <div class="row spread wrap">
-            <div><h1 class="room-title">${room.name}</h1>
+            <div><h1 class="room-title">${roomName(room.name)}</h1>
               <p class="muted small">${t(`mode.${settings.mode}`)} · ${t("room.ready_count", { ready, needed: settings.needed })}${room.spectators ? ` · ${t("room.spectators", { n: room.spectators })}` : ""}</p></div>
             <div class="row">
               ${room.code ? html`<span class="code" aria-label="${t("lobby.code")}">${t("room.code")}: <strong>${room.code}</strong></span>` : ""}

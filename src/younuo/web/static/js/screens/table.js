@@ -1,6 +1,6 @@
 // The table (遊戲界面 of 000_…): play, pass, report (catch), challenge, UNO and hint
 // buttons; every seat's circle turns to the color in force on that player's turn;
-// card counts, the turn countdown, each player's last play this round, the direction
+// card counts, the turn countdown, each player's record of this round's plays, the direction
 // arrow in the color in force, the discard pile, the stacking total, the draw pile;
 // pickers for a wild's color and a 7's target; multi-card selection; the private
 // reveal after a challenge; round and match results. Everything is also reachable by
@@ -10,6 +10,7 @@ import { EXPRESSIONS } from "../avatar.js";
 import { canAnswerPenalty, canPlay, goesOut, handPoints, parseCard, playableCodes, sortHand } from "../cards.js";
 import { html, onAction, raw, render } from "../dom.js";
 import { cardName, errorText, levelName, onLanguage, t } from "../i18n.js";
+import { playerName } from "../names.js";
 import { describe } from "../parts/describe.js";
 import { COLOR_SYMBOL } from "../parts/elements.js";
 import { fly } from "../parts/fly.js";
@@ -20,10 +21,50 @@ import { store } from "../store.js";
 const COLORS = ["red", "yellow", "green", "blue"];
 const KEYS = { p: "play", d: "draw", s: "pass", u: "uno", r: "catch", c: "challenge", h: "hint", a: "autoplay", e: "emote", l: "log" };
 
-function miniCards(codes, max = 4) {
+/**
+ * Small cards in a row, the newest `max` of them ("+N" says how many more came before).
+ * `named` maps a card's position to the color named with it (wilds), drawn on the card.
+ */
+function miniCards(codes, max = 4, named = []) {
   if (!codes || !codes.length) return "";
-  const shown = codes.slice(-max);
-  return html`<span class="mini-cards">${shown.map((c) => html`<yn-card class="mini" code="${c}" decorative></yn-card>`)}${codes.length > max ? html`<span class="more">+${codes.length - max}</span>` : ""}</span>`;
+  const from = Math.max(0, codes.length - max);
+  const shown = codes.slice(from);
+  return html`${codes.length > max ? html`<span class="more">+${codes.length - max}</span>` : ""}<span class="mini-cards">${shown.map((c, i) => {
+    const color = named[from + i];
+    return html`<yn-card class="mini ${color ? `named named-${color}` : ""}" code="${c}" decorative ${color ? raw(`data-named="${color}"`) : ""}></yn-card>`;
+  })}</span>`;
+}
+
+/**
+ * This round's plays by player, oldest first: [{cards, color}] (color: the one named
+ * with a wild). Built from the events since the round began; a table opened mid-round
+ * (a refresh) knows only each player's last play, from the view, until they play again.
+ */
+function roundPlays(view) {
+  const events = store.events;
+  let start = -1;
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === "round_start") { start = i; break; }
+  const plays = new Map();
+  for (const event of events.slice(start + 1)) {
+    if (event.type !== "play" || !event.cards?.length) continue;
+    const wild = event.cards.some((c) => c.startsWith("W"));
+    if (!plays.has(event.player)) plays.set(event.player, []);
+    plays.get(event.player).push({ cards: event.cards, color: wild ? event.color || null : null });
+  }
+  view.players.forEach((name, i) => {
+    const last = view.last_play[i];
+    if (start < 0 && last && !plays.has(name)) {
+      const onTop = last.includes(view.top) && last.some((c) => c.startsWith("W"));
+      plays.set(name, [{ cards: last, color: onTop ? view.color : null }]);
+    }
+  });
+  return plays;
+}
+
+/** One play in words: "Red 5", "Wild (Green)". */
+function playText(play) {
+  const names = play.cards.map(cardName).join(", ");
+  return play.color ? t("table.play_named", { cards: names, color: t(`color.${play.color}`) }) : names;
 }
 
 class Table extends HTMLElement {
@@ -79,7 +120,7 @@ class Table extends HTMLElement {
   emoted(player, avatar) {
     this.bubbles.set(player, { expression: avatar.expression, until: Date.now() + 3000 });
     if (player !== this.me) {
-      announce(t("table.emote", { name: player, expression: t(`expression.${avatar.expression}`) }));
+      announce(t("table.emote", { name: playerName(player), expression: t(`expression.${avatar.expression}`) }));
     }
     this.paint();
     clearTimeout(this.bubbleTimer);
@@ -108,6 +149,8 @@ class Table extends HTMLElement {
   }
 
   animate(events, _before) {
+    // No flight while a dialog is up: it would cross the result the player reads.
+    if (this.querySelector(".overlay")) return;
     const discard = this.querySelector(".discard .top-card");
     const pile = this.querySelector(".draw-pile");
     let delay = 0;
@@ -340,7 +383,7 @@ class Table extends HTMLElement {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (!this.isConnected || !this.view) return;
     const key = event.key.toLowerCase();
-    if (event.key === "Escape" && this.overlay) { this.overlay = null; this.paint(); event.preventDefault(); return; }
+    if (event.key === "Escape" && (this.overlay || this.showLog)) { this.overlay = null; this.showLog = false; this.paint(); event.preventDefault(); return; }
     if (this.overlay?.kind === "color" || (this.legal("choose_color") && !this.overlay)) {
       const i = ["1", "2", "3", "4"].indexOf(key);
       if (i >= 0) { event.preventDefault(); this.act("color", { dataset: { color: COLORS[i] } }); return; }
@@ -378,12 +421,13 @@ class Table extends HTMLElement {
     const showBubble = bubble && bubble.until > Date.now();
     const team = v.teams ? v.teams[index] : null;
     const camp = info.camp || (team === null || team === undefined ? null : team === 0 ? "red" : "blue");
+    const record = this.plays?.get(name) || [];
     const labelParts = [
-      t("table.seat_n", { n: index + 1 }), name, mine ? t("room.you") : "",
+      t("table.seat_n", { n: index + 1 }), playerName(name), mine ? t("room.you") : "",
       t("table.cards", { n: count }), turn ? t("table.turn_now") : "",
       called ? t("table.uno_called") : "", info.away ? t("table.away") : "", info.autoplay ? t("table.auto") : "",
       out ? t("table.out") : "", camp ? t(`camp.${camp}`) : "",
-      v.last_play[index] ? t("table.last_play", { cards: v.last_play[index].map(cardName).join(", ") }) : "",
+      record.length ? t("table.record", { cards: record.map(playText).join("; ") }) : "",
     ].filter(Boolean);
     return html`<li class="seat ${turn ? `turn turn-${color}` : ""} ${mine ? "mine" : ""} ${out ? "out" : ""} ${camp ? `camp-${camp}` : ""}" data-player="${name}" aria-label="${labelParts.join(", ")}" ${turn ? raw('aria-current="true"') : ""}>
       <div class="ring" aria-hidden="true"><span class="seat-no">${index + 1}</span>
@@ -392,11 +436,11 @@ class Table extends HTMLElement {
         ${showBubble ? html`<span class="bubble"><yn-avatar outfit="${avatar.outfit}" expression="${bubble.expression}"></yn-avatar></span>` : ""}
       </div>
       <div class="seat-body" aria-hidden="true">
-        <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${name}</div>
+        <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${playerName(name)}</div>
         <div class="seat-stats"><span class="count" title="${t("table.cards", { n: count })}">🂠 ${count}</span>
           <span class="score" title="${t("table.score")}">Σ${v.scores[index]}</span></div>
         <div class="badges">${called ? html`<span class="badge uno">UNO</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>
-        <div class="last-play">${miniCards(v.last_play[index], 3)}</div>
+        <div class="last-play" title="${record.map(playText).join("; ")}">${miniCards(record.flatMap((p) => p.cards), 4, record.flatMap((p) => p.cards.map((c) => (c.startsWith("W") ? p.color : null))))}</div>
       </div>
     </li>`;
   }
@@ -422,7 +466,7 @@ class Table extends HTMLElement {
       </div>
       <div class="in-force">
         ${v.color ? html`<span class="color-chip c-${v.color}" title="${t("table.color", { color: t(`color.${v.color}`) })}"><span class="cb-sym">${COLOR_SYMBOL[v.color]}</span><span class="sr-only">${t("table.color", { color: t(`color.${v.color}`) })}</span></span>` : ""}
-        ${v.pending_draw ? html`<span class="stack" role="status" aria-label="${t("table.stack", { n: v.pending_draw })}">+${v.pending_draw}</span>` : ""}
+        ${v.pending_draw ? html`<span class="stack-total" role="status" aria-label="${t("table.stack", { n: v.pending_draw })}">+${v.pending_draw}</span>` : ""}
       </div>
     </section>`;
   }
@@ -441,7 +485,7 @@ class Table extends HTMLElement {
       else fresh.add(i);
     });
     this.prevHand = hand;
-    return html`<div class="hand ${this.hint ? "hinting" : ""}" role="group" aria-label="${t("table.hand", { n: hand.length, points: handPoints(hand) })}" data-scroll="hand">
+    return html`<div class="hand ${this.hint ? "hinting" : ""}" role="group" aria-label="${t("table.hand", { cards: t("table.cards", { n: hand.length }), points: t("table.points", { n: handPoints(hand) }) })}" data-scroll="hand">
       ${hand.map((code, i) => html`<button class="hand-card ${playable.has(code) ? "playable" : ""} ${sel.has(i) ? "selected" : ""} ${fresh.has(i) ? "fresh" : ""} ${v.drawn === code ? "drawn" : ""}"
         data-action="card" data-i="${i}" data-code="${code}" data-key="card-${i}-${code}" aria-pressed="${sel.has(i)}"
         aria-label="${cardName(code)}${playable.has(code) ? `, ${t("table.playable")}` : ""}"><yn-card code="${code}" decorative></yn-card></button>`)}
@@ -469,7 +513,7 @@ class Table extends HTMLElement {
   statusLine() {
     const v = this.view;
     if (v.status !== "playing") return "";
-    if (!this.me) return v.current ? t("table.turn_of", { name: v.current }) : "";
+    if (!this.me) return v.current ? t("table.turn_of", { name: playerName(v.current) }) : "";
     if (this.myTurn) {
       if (v.phase === "choose_color") return t("table.choose_start_color");
       if (v.challenge_open) return t("table.may_challenge", { n: v.pending_draw });
@@ -477,8 +521,8 @@ class Table extends HTMLElement {
       if (v.phase === "drawn") return t("table.drawn_hint");
       return t("table.your_turn");
     }
-    if (v.exposed && v.exposed !== this.me) return t("table.may_catch", { name: v.exposed });
-    return t("table.turn_of", { name: v.current || "—" });
+    if (v.exposed && v.exposed !== this.me) return t("table.may_catch", { name: playerName(v.exposed) });
+    return t("table.turn_of", { name: playerName(v.current) || "—" });
   }
 
   overlayMarkup() {
@@ -496,7 +540,7 @@ class Table extends HTMLElement {
         const others = v.players.filter((p, i) => p !== this.me && v.in_round[i]);
         return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="pick-target-h"><div class="dialog">
           <h2 id="pick-target-h">${t("table.pick_target")}</h2>
-          <div class="target-list">${others.map((p) => html`<button data-action="target" data-target="${p}" data-key="target-${p}">${p} · ${t("table.cards", { n: v.hand_counts[v.players.indexOf(p)] })}</button>`)}</div>
+          <div class="target-list">${others.map((p) => html`<button data-action="target" data-target="${p}" data-key="target-${p}">${playerName(p)} · ${t("table.cards", { n: v.hand_counts[v.players.indexOf(p)] })}</button>`)}</div>
           <button data-action="close" data-key="target-cancel">${t("common.cancel")}</button></div></div>`;
       }
       if (o.kind === "emote") {
@@ -520,7 +564,7 @@ class Table extends HTMLElement {
     if (v.reveal && JSON.stringify(v.reveal) !== this.revealSeen) {
       const [accused, cards] = v.reveal;
       return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="reveal-h"><div class="dialog reveal">
-        <h2 id="reveal-h">${t("table.reveal_title", { name: accused })}</h2>
+        <h2 id="reveal-h">${t("table.reveal_title", { name: playerName(accused) })}</h2>
         <p class="small muted">${t("table.reveal_private")}</p>
         <div class="reveal-cards" role="list">${cards.map((c) => html`<yn-card role="listitem" code="${c}"></yn-card>`)}</div>
         <button class="primary" data-action="reveal-ok" data-key="reveal-ok">${t("common.ok")}</button></div></div>`;
@@ -539,22 +583,22 @@ class Table extends HTMLElement {
     const results = over?.results || [];
     return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-h"><div class="dialog results">
       <h2 id="results-h">${final ? t("results.match_over") : t("results.round_over", { n: v.round })}</h2>
-      ${winner ? html`<p class="winner-line">★ ${t("results.round_winner", { name: winner, points: rnd?.points ?? v.round_points ?? 0 })}</p>` : ""}
+      ${winner ? html`<p class="winner-line">★ ${t(winner === this.me ? "results.round_winner.you" : "results.round_winner", { name: playerName(winner), points: rnd?.points ?? v.round_points ?? 0 })}</p>` : ""}
       <table class="score-table">
         <caption class="sr-only">${t("results.round_table")}</caption>
         <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.hand")}</th><th scope="col">${t("results.points")}</th><th scope="col">${t("results.total")}</th></tr></thead>
         <tbody>${v.players.map((name, i) => {
           const cards = hands[name];
-          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${name}</th>
-            <td>${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
+          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${playerName(name)}</th>
+            <td class="hand-cell">${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
             <td>${cards ? handPoints(cards) : ""}</td><td>${v.scores[i]}</td></tr>`;
         })}</tbody>
       </table>
       ${final && results.length ? html`
-        <h3>${over.winner ? t("results.match_winner", { name: over.winner }) : t("results.no_winner")}</h3>
+        <h3>${over.winner ? t(over.winner === this.me ? "results.match_winner.you" : "results.match_winner", { name: playerName(over.winner) }) : t("results.no_winner")}</h3>
         <table class="score-table"><caption class="sr-only">${t("results.match_table")}</caption>
           <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.score")}</th><th scope="col">${t("results.change")}</th><th scope="col">${t("results.level")}</th></tr></thead>
-          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${r.name}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
+          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${playerName(r.name)}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
             <td>${r.score}</td><td class="${r.rating_change >= 0 ? "up" : "down"}" title="${Object.entries(r.breakdown || {}).map(([k, n]) => `${t(`results.${k}`)} ${n}`).join(", ")}">${r.rating_change >= 0 ? "+" : ""}${r.rating_change}</td>
             <td>${r.level ? `${levelName(r.level)} (${r.rating})` : ""}</td></tr>`)}</tbody></table>` : ""}
       ${final ? html`<button class="primary" data-action="back-to-room" data-key="back-to-room" ${over ? "" : "disabled"}>${t("results.back")}</button>`
@@ -562,9 +606,17 @@ class Table extends HTMLElement {
     </div></div>`;
   }
 
+  /**
+   * The log: on wide screens a short corner panel (newest last, cut at the top); opened
+   * (☰ or L), a dialog with more lines, so on a phone it never lies over the buttons.
+   */
   logMarkup() {
-    const lines = store.events.map((e) => describe(e, this.me)).filter(Boolean).slice(-8);
-    return html`<ol class="log ${this.showLog ? "open" : ""}" aria-label="${t("table.log")}">${lines.map((line) => html`<li>${line}</li>`)}</ol>`;
+    const lines = store.events.map((e) => describe(e, this.me)).filter(Boolean);
+    const list = (n, cls) => html`<ol class="${cls}" aria-label="${t("table.log")}">${lines.slice(-n).map((line) => html`<li>${line}</li>`)}</ol>`;
+    if (!this.showLog) return list(8, "log");
+    return html`<div class="overlay light" role="dialog" aria-modal="true" aria-labelledby="log-h"><div class="dialog log-dialog">
+      <h2 id="log-h">${t("table.log")}</h2>${list(30, "log-lines")}
+      <button data-action="log" data-key="log-close">${t("common.close")}</button></div></div>`;
   }
 
   paint() {
@@ -580,6 +632,7 @@ class Table extends HTMLElement {
       if (i !== myIndex) order.push(i);
     }
     const mine = match.table.find((p) => p.name === this.me);
+    this.plays = roundPlays(v);
     render(this, html`
       <div class="table-screen ${this.myTurn ? "my-turn" : ""}">
         <div class="table-top">
@@ -591,7 +644,7 @@ class Table extends HTMLElement {
           ${this.me ? html`<button class="icon-btn" data-action="leave-ask" data-key="leave-ask" title="${t("table.leave")}" aria-label="${t("table.leave")}">⎋</button>`
             : html`<button class="small" data-action="leave" data-key="stop-watch">${t("table.stop_watching")}</button>`}
         </div>
-        <ol class="opponents" aria-label="${t("table.players")}">${order.map((i) => this.seatMarkup(v.players[i], i))}</ol>
+        <ol class="opponents" data-toast-anchor aria-label="${t("table.players")}">${order.map((i) => this.seatMarkup(v.players[i], i))}</ol>
         ${this.centerMarkup()}
         ${this.logMarkup()}
         ${this.me ? html`<section class="me-area" aria-label="${t("table.my_area")}">

@@ -1,0 +1,176 @@
+"""Every screen fits every phone, tablet and desktop size in every language (issue 26).
+
+One browser page walks through the screens a player meets (sign-in, lobby, the room
+editor, the preparation screen, the table with each of its dialogs, the match results,
+the profile and the replay) and, on each, runs ``layout_check.js`` at 320×568, 360×640,
+390×844, 768×1024 and 1280×800 in Traditional Chinese, Simplified Chinese and English.
+The dialogs the game shows only at its own moments (a round's result, a challenge's
+reveal) are drawn from the real table's picture with the fields that moment sets;
+the match results come from a real match that bots finish. Set ``YOUNUO_LAYOUT_SHOTS``
+to a folder to keep a screenshot of each phone size.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .conftest import Pages
+from .scenario import create_room, sign_in
+
+SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1280, 800))
+LANGUAGES = ("zh-Hant", "zh-Hans", "en")
+CHECK = (Path(__file__).with_name("layout_check.js")).read_text(encoding="utf-8")
+SHOTS = os.environ.get("YOUNUO_LAYOUT_SHOTS")
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+TOAST = (
+    "() => { document.getElementById('toasts').replaceChildren();"
+    " return import('/js/parts/notice.js').then((m) => m.toast('Pick a card first.')); }"
+)
+
+
+class Layout:
+    """Runs the check on one page and gathers every problem with where it was seen."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        self.toast = False
+
+    def check(self, screen: str) -> None:
+        page = self.page
+        for lang in LANGUAGES:
+            page.evaluate("l => import('/js/i18n.js').then((m) => m.setLanguage(l))", lang)
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate(FRAMES)
+                if SHOTS and width < 700:
+                    page.evaluate("() => window.scrollTo(0, 0)")
+                    name = f"{screen.replace(' ', '-')}-{lang}-{width}x{height}.png"
+                    page.screenshot(path=str(Path(SHOTS) / name))
+                if self.toast:
+                    page.evaluate(TOAST)
+                found = page.evaluate(CHECK)
+                self.problems += [f"{screen} {width}×{height} {lang}: {p}" for p in found]
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("() => import('/js/i18n.js').then((m) => m.setLanguage('en'))")
+
+    def table(self, js: str) -> None:
+        """Change the table's picture (``v`` the view, ``s`` the store, ``t`` the table)."""
+        self.page.evaluate(
+            "(js) => { const s = window.younuo.store; const v = s.match.view;"
+            " const t = document.querySelector('yn-table');"
+            " new Function('s', 'v', 't', js)(s, v, t); t.paint(); }",
+            js,
+        )
+
+
+# A round's end as the server tells it: every hand, the winner's points, 3-digit totals.
+ROUND_OVER = """
+  v.status = 'round_over';
+  v.reveal = null;
+  t.overlay = null;
+  v.round_winner = v.players[1];
+  v.scores = v.players.map((_, i) => [160, 0, 230, 5][i]);
+  const hands = [['RS', 'W+4', 'B+2', 'G7', 'Y9', 'WB', 'R1'], [], ['B3', 'GR'], ['W']];
+  s.lastRoundOver = { type: 'round_over', player: v.players[1], points: 160,
+    hands: Object.fromEntries(v.players.map((p, i) => [p, hands[i]])) };
+  s.match.clock.next_round_at = s.serverNow() + 60;
+"""
+PLAYING = """
+  v.status = 'playing';
+  v.scores = v.players.map((_, i) => [160, 85, 230, 5][i]);
+  v.last_play = v.players.map((_, i) => [['B5'], ['G+2', 'W+4'], ['Y7'], null][i]);
+  v.pending_draw = 4;
+  v.reveal = null;
+  s.lastRoundOver = null;
+  t.overlay = null;
+  const said = [['play', ['W+4']], ['draw', null], ['play', ['G+2', 'R+2']], ['challenge', null]];
+  s.events = [...Array(9)].map((_, i) => ({ type: said[i % 4][0], player: v.players[i % 4],
+    target: v.players[(i + 1) % 4], cards: said[i % 4][1], color: 'red', count: 1 + (i % 2),
+    reason: 'guilty' }));
+"""
+
+
+def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
+    page = pages.open(1280, 800)
+    layout = Layout(page)
+    page.wait_for_selector("yn-signin")
+    layout.check("sign-in")
+    page.click("[data-key=account-summary]")
+    layout.check("sign-in with account")
+
+    sign_in(page, "Cleopatra")
+    page.wait_for_selector("yn-lobby .leaders")
+    layout.check("lobby")
+    page.click("[data-key=create-open]")
+    page.wait_for_selector("yn-lobby form.editor")
+    layout.check("create room")
+    page.click("[data-key=create-cancel]")
+
+    rules = {"preset": "classic", "scoring": "single", "first_player": "host", "turn_seconds": 0}
+    create_room(page, rules, seats=4)
+    page.select_option("#bot-level", "easy")
+    for filled in (2, 3, 4):
+        page.click("[data-key=add-bot]")
+        page.wait_for_function(
+            "n => window.younuo.store.room.seats.filter(Boolean).length === n", arg=filled
+        )
+    page.click("[data-key=ready]")
+    page.wait_for_selector(".seat-card.mine.is-ready")
+    layout.check("room")
+
+    page.click("[data-key=start]")
+    page.wait_for_selector("yn-table .hand-card")
+    page.wait_for_function("window.younuo.store.match.view.current === 'Cleopatra'")
+    # The host plays first and no clock runs: the table holds still while it is checked.
+    layout.table(PLAYING)
+    layout.check("table")
+    page.click("yn-table [data-action=log]")
+    layout.check("table with the log open")
+    page.click("yn-table [data-key=log-close]")
+    # A toast lasts 2.6 s: each size gets its own.
+    layout.toast = True
+    layout.check("table with a toast")
+    layout.toast = False
+    page.evaluate("() => document.getElementById('toasts').replaceChildren()")
+    for kind in ("color", "target", "emote", "leave"):
+        overlay = f"t.overlay = {{ kind: '{kind}', action: {{ type: 'play', card: 'W' }} }};"
+        layout.table(PLAYING + overlay)
+        layout.check(f"{kind} dialog")
+    layout.table(PLAYING + "v.reveal = [v.players[1], ['R1', 'RS', 'W+4', 'B+2', 'G7', 'WB']];")
+    layout.check("challenge reveal")
+    layout.table(ROUND_OVER)
+    layout.check("round result")
+
+    # The real end: back to the server's picture (sync), auto-play hands my seat to a
+    # bot, and the bots finish the round (a challenge's reveal may come up on the way).
+    page.evaluate(
+        "() => { const s = window.younuo.store; s.lastRoundOver = null;"
+        " document.querySelector('yn-table').overlay = null; s.send({ type: 'sync' }); }"
+    )
+    page.wait_for_function(
+        "() => { const v = window.younuo.store.match.view;"
+        " return v.status === 'playing' && !v.reveal && v.pending_draw === 0; }"
+    )
+    page.click("yn-table [data-action=autoplay]")
+    results = page.locator(".dialog.results [data-key=back-to-room]:enabled")
+    for _ in range(200):
+        if results.count():
+            break
+        page.evaluate("() => document.querySelector('[data-key=reveal-ok]')?.click()")
+        page.wait_for_timeout(100)
+    results.wait_for()
+    layout.check("match over")
+    page.click("[data-key=back-to-room]")
+    page.goto(page.url.split("#")[0] + "#/profile")
+    page.wait_for_selector("yn-profile .match-item")
+    layout.check("profile")
+    page.click("yn-profile .match-item a.btn")
+    page.wait_for_selector("yn-replay .replay-controls")
+    layout.check("replay")
+
+    assert not layout.problems, f"{len(layout.problems)} layout problems:\n" + "\n".join(
+        layout.problems
+    )
