@@ -25,8 +25,8 @@ from younuo.server.match import legal_out
 from .harness import Client, ServerProcess
 
 SEED = 777001
-OPTIONS = {"turn_seconds": 0}
-"""Cumulative scoring to 500: a match of many rounds, long enough to watch."""
+OPTIONS = {"turn_seconds": 0, "target": 5000}
+"""Cumulative scoring to 5000: a match of very many rounds, which outlasts the test."""
 
 
 @pytest.fixture
