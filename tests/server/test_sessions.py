@@ -74,7 +74,7 @@ def test_logout_closes_the_sockets_opened_with_that_token(server: ServerProcess)
 def test_expired_tokens_are_purged_on_schedule(tmp_path: Path) -> None:
     """Issue 24: with ``session_purge_seconds`` the server deletes expired sessions from
     the database on its own, and only expired ones."""
-    lifetime = 3.0
+    lifetime = 5.0
     server = ServerProcess(
         tmp_path / "data",
         env={
