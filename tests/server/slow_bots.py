@@ -20,7 +20,6 @@ import uvicorn
 from younuo.bots import Bot, NormalBot, make_bot
 from younuo.engine import Action, PlayerView
 from younuo.server import Settings, create_app
-from younuo.server.ws import HARD_FRAME_LIMIT
 
 THINK = float(os.environ.get("SLOW_BOT_SECONDS", "1.0"))
 
@@ -58,7 +57,8 @@ def main() -> None:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
-        ws_max_size=HARD_FRAME_LIMIT,
+        ws="websockets-sansio",
+        ws_max_size=settings.max_frame_bytes,
     )
 
 

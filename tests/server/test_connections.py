@@ -1,5 +1,6 @@
-"""A connection's outgoing frames: sent at once, in order behind a socket that pushes back,
-and a client that stops reading is dropped (docs/protocol.md, slow clients)."""
+"""A connection's outgoing frames: sent by its writer task, in order behind a socket that
+pushes back, never holding up another connection; a client that stops reading is dropped
+(docs/protocol.md, slow clients)."""
 
 from __future__ import annotations
 
@@ -31,25 +32,33 @@ async def _settle() -> None:
         await asyncio.sleep(0)
 
 
-def test_frames_go_out_at_once_and_in_order_behind_a_full_socket() -> None:
-    """A frame with nothing ahead of it is on the socket when ``send`` returns; once the
-    socket pushes back, later frames wait behind the stopped one and keep their order."""
+def test_frames_go_out_in_order_behind_a_full_socket_and_hold_up_no_other() -> None:
+    """``send`` never waits: the writer sends the frame as soon as the loop runs; once the
+    socket pushes back, later frames wait behind the stopped one and keep their order,
+    while another connection's frames go on."""
 
     async def main() -> None:
-        ws = Socket()
+        ws, other_ws = Socket(), Socket()
         conn = Connection(ws, 8, 100.0, 100)  # type: ignore[arg-type]
+        other = Connection(other_ws, 8, 100.0, 100)  # type: ignore[arg-type]
         conn.send("a")
+        await _settle()
         assert ws.sent == ["a"]
         ws.writable.clear()
         conn.send("b")
         conn.send("c")
+        other.send("x")
         await _settle()
         assert ws.sent == ["a"]
+        assert other_ws.sent == ["x"]
         ws.writable.set()
         await _settle()
         assert ws.sent == ["a", "b", "c"]
         conn.send("d")
+        await _settle()
         assert ws.sent == ["a", "b", "c", "d"]
+        other.close()
+        await other.stop()
         conn.close()
         await conn.stop()
         assert ws.closed_with == 1000
@@ -83,6 +92,7 @@ def test_a_send_that_fails_marks_the_connection_closed() -> None:
     async def main() -> None:
         conn = Connection(Gone(), 8, 100.0, 100)  # type: ignore[arg-type]
         conn.send("a")
+        await _settle()
         assert conn.closed
         await conn.stop()
 

@@ -192,9 +192,11 @@ async def login(body: CredentialsIn, request: Request) -> SessionOut:
 async def logout(
     request: Request, me: Me, authorization: Annotated[str | None, Header()] = None
 ) -> Ok:
+    """Revoke the token: its session is deleted and its WebSockets are closed at once."""
     token = _bearer(authorization)
     assert token is not None
-    await _auth(request).logout(token)
+    revoked = await _auth(request).logout(token)
+    _lobby(request).hub.revoke(revoked)
     return Ok()
 
 

@@ -11,6 +11,8 @@ database; at shutdown the services stop and the database closes.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 import sys
@@ -96,9 +98,13 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         gc.collect()
         gc.freeze()
         app.state.started = time.time()
+        purger = asyncio.create_task(auth.purge_every(settings.session_purge_seconds))
         try:
             yield
         finally:
+            purger.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await purger
             await matches.close()
             auth.close()
             await db.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import os
 import secrets
 import threading
@@ -28,6 +29,8 @@ from younuo.server.protocol import OUTFITS, AccountOut, Avatar, LevelOut, Sessio
 from younuo.store import Database, NameTaken
 from younuo.store import accounts as repo
 from younuo.store.models import Account
+
+log = logging.getLogger(__name__)
 
 _HASHER = PasswordHasher()
 # Verified against when a name is unknown, so that a wrong name costs as long as a
@@ -168,9 +171,13 @@ class Auth:
         async with self.db.session() as s, s.begin():
             return await self._session(s, account)
 
-    async def logout(self, token: str) -> None:
+    async def logout(self, token: str) -> str:
+        """Delete the token's session; its hash, by which its connections are found
+        (``Hub.revoke``): a revoked token must keep no socket open either."""
+        hashed = token_hash(token)
         async with self.db.session() as s, s.begin():
-            await repo.delete_session(s, token_hash(token))
+            await repo.delete_session(s, hashed)
+        return hashed
 
     async def account(self, token: str | None) -> Account:
         """The account of a live token, or :class:`AuthError` ``bad_token``."""
@@ -181,6 +188,24 @@ class Auth:
         if account is None:
             raise AuthError("bad_token", "the session token is unknown or has expired")
         return account
+
+    async def purge_expired(self) -> int:
+        """Delete the sessions whose tokens have expired; how many."""
+        async with self.db.session() as s, s.begin():
+            return await repo.purge_sessions(s, time.time())
+
+    async def purge_every(self, seconds: float) -> None:
+        """Purge expired sessions now and every ``seconds`` after (a task; runs until
+        cancelled). An expired token opens nothing, but its row would stay forever."""
+        while True:
+            try:
+                purged = await self.purge_expired()
+            except Exception:  # a database hiccup: try again next time
+                log.exception("purging expired sessions failed")
+            else:
+                if purged:
+                    log.info("purged %d expired session(s)", purged)
+            await asyncio.sleep(seconds)
 
     async def _session(self, s: AsyncSession, account: Account) -> SessionOut:
         token = new_token()

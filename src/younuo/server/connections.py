@@ -1,13 +1,13 @@
 """Connections: who is online, which room they follow, and sending to them.
 
-Each connection has its own outbound queue and writer task, so that one slow phone
-never holds up the table: fan-out never waits on a socket. A frame for a connection
-with nothing queued goes to its socket at once (the usual case: handing every frame to
-a task cost more than writing it); only a socket that pushes back makes frames queue.
+Each connection has its own outbound queue and one writer task that sends what the
+queue holds, so that one slow phone never holds up the table: fan-out only queues,
+never waits on a socket. (The writer takes every frame queued by the time it runs in
+one go: a fan-out costs each connection one wake-up of its writer, not one per frame.)
 A client whose queue overflows (``send_queue`` frames) is disconnected; it comes back
 with ``hello`` and a full ``state``. One account has at most one live connection: a
 newer one (a second tab, a reconnect after a network change) takes over and the older
-is told so.
+is told so. Logging out closes the connections opened with that token.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Coroutine
-from typing import Any
 
 from starlette.websockets import WebSocket
 
@@ -28,11 +26,10 @@ log = logging.getLogger(__name__)
 
 CLOSE_REPLACED = 4001
 """Close code for a connection another one of the same account took over."""
+CLOSE_REVOKED = 4002
+"""Close code for a connection whose session token was revoked (logged out)."""
 CLOSE_SLOW = 4008
 """Close code for a client that did not read its frames fast enough."""
-
-_RESUME = object()
-"""Queued for the writer: finish the send that stopped on a full socket (``_stalled``)."""
 
 
 class RateLimit:
@@ -71,12 +68,11 @@ class Connection:
     def __init__(self, ws: WebSocket, queue_size: int, rate: float, burst: int) -> None:
         self.ws = ws
         self.account: str | None = None
+        self.token_hash: str | None = None
+        """The hash of the session token the connection said ``hello`` with."""
         self.limit = RateLimit(rate, burst)
-        self._queue: asyncio.Queue[str | object | None] = asyncio.Queue(queue_size)
-        self._writing = False
-        """The writer task has taken a frame and may not have sent it yet."""
-        self._stalled: tuple[Coroutine[Any, Any, None], Any] | None = None
-        """A send that stopped on a full socket, and what it waits for."""
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        """Frames for the writer; None: close the socket."""
         self._writer = asyncio.create_task(self._write())
         self.closed = False
         self.close_code: int | None = None
@@ -91,31 +87,11 @@ class Connection:
         if self.closed:
             return
         text = message if isinstance(message, str) else dump(message)
-        if not self._writing and self._stalled is None and self._queue.empty():
-            self._send_now(text)
-            return
         try:
             self._queue.put_nowait(text)
         except asyncio.QueueFull:
             log.info("dropping slow client %s", self.account)
             self.close(CLOSE_SLOW)
-
-    def _send_now(self, text: str) -> None:
-        """Write ``text`` to the socket here, nothing being ahead of it.
-
-        The socket's send only stops (yields) when the transport pushes back; then the
-        writer task finishes it, and later frames queue behind it.
-        """
-        send = self.ws.send_text(text)
-        try:
-            waiting = send.send(None)
-        except StopIteration:
-            return
-        except Exception:  # the socket went away: the reader notices and cleans up
-            self.closed = True
-            return
-        self._stalled = (send, waiting)
-        self._queue.put_nowait(_RESUME)  # the queue was empty
 
     def close(self, code: int = 1000) -> None:
         """Send what is queued, then close."""
@@ -135,21 +111,17 @@ class Connection:
             await self.ws.close(code)
 
     async def _write(self) -> None:
+        """The writer task: send the queued frames in order, then close when told."""
+        queue = self._queue
+        send = self.ws.send_text
         try:
             while True:
-                self._writing = False
-                text = await self._queue.get()
-                self._writing = True
+                # get() returns at once while frames are queued: only an empty queue waits.
+                text = await queue.get()
                 if text is None:
                     await self.ws.close(self.close_code or 1000)
                     return
-                if text is _RESUME:
-                    assert self._stalled is not None
-                    await _finish(*self._stalled)
-                    self._stalled = None
-                else:
-                    assert isinstance(text, str)
-                    await self.ws.send_text(text)
+                await send(text)
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket went away: the reader notices and cleans up
@@ -164,36 +136,6 @@ class Connection:
         self._writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._writer
-
-
-async def _finish(send: Coroutine[Any, Any, None], waiting: Any) -> None:
-    """Run ``send``, started outside any task, to its end: it now waits for ``waiting``.
-
-    What a task does for a coroutine it steps: wait for what it yielded, then resume it
-    (with the exception, if that failed).
-    """
-    while True:
-        try:
-            if waiting is None:
-                await asyncio.sleep(0)  # a bare yield: just let the loop run once
-            else:
-                # As a task would: take the future's "yielded by await" mark off, or
-                # awaiting it again here refuses ("await wasn't used with future").
-                waiting._asyncio_future_blocking = False
-                await waiting
-        except asyncio.CancelledError:
-            send.close()
-            raise
-        except Exception as exc:
-            try:
-                waiting = send.throw(exc)
-            except StopIteration:
-                return
-            continue
-        try:
-            waiting = send.send(None)
-        except StopIteration:
-            return
 
 
 class Hub:
@@ -219,6 +161,14 @@ class Hub:
             del self.by_account[account]
             return True
         return False
+
+    def revoke(self, token_hash: str) -> int:
+        """Close every connection opened with the session token of ``token_hash`` (a
+        logout): a revoked token keeps no socket working. How many were closed."""
+        found = [c for c in self.by_account.values() if c.token_hash == token_hash]
+        for conn in found:
+            conn.close(CLOSE_REVOKED)
+        return len(found)
 
     def online(self, account: str) -> bool:
         return account in self.by_account
@@ -252,4 +202,4 @@ class Hub:
         return len(self.by_account)
 
 
-__all__ = ["CLOSE_REPLACED", "CLOSE_SLOW", "Connection", "Hub", "RateLimit"]
+__all__ = ["CLOSE_REPLACED", "CLOSE_REVOKED", "CLOSE_SLOW", "Connection", "Hub", "RateLimit"]

@@ -9,6 +9,12 @@ a player's grace running out: all of them call :meth:`MatchService.submit`, whic
    conditional on the version it was applied to (``store.matches.append``),
 4. and only then sends each member of the room their own view and redacted events.
 
+Every ``state`` and ``update`` is built from the match's :class:`Snapshot` of its last
+committed version, never from the game, which holds a move before it is committed
+(:mod:`younuo.server.snapshots`). A connection joins a match's fan-out when it is sent
+its first ``state`` of the match (``Connection.seen``), in the same step: it never gets
+an update for a version before the state it applies to.
+
 Everything a match needs to go on lives in the database (the record's recipe, the
 action log, the clocks and seat states): a :class:`Runtime` is only a cache of it, and
 :meth:`MatchService.restore` rebuilds every running match after a restart.
@@ -60,7 +66,8 @@ from younuo.server.protocol import (
     update_text,
 )
 from younuo.server.settings import Settings
-from younuo.server.views import Views, changes, seat_changes, seat_views
+from younuo.server.snapshots import SERVER_ONLY, Snapshot, legal_dicts, take_snapshot
+from younuo.server.views import changes, seat_changes
 from younuo.store import Database, VersionConflict
 from younuo.store import matches as repo
 from younuo.store.ids import new_id
@@ -72,7 +79,6 @@ log = logging.getLogger(__name__)
 AUTOPLAY_LEVEL = "normal"
 """R-TIME: the bot that plays for a person on auto-play or away."""
 
-SERVER_ONLY = frozenset({ActionType.TIMEOUT, ActionType.MATCH_CLOCK, ActionType.NEXT_ROUND})
 NOT_FOR_BOTS = frozenset({ActionType.LEAVE, ActionType.NEXT_ROUND})
 
 
@@ -124,9 +130,11 @@ class Runtime:
     firing: asyncio.Task[None] | None = None
     """The task firing what is due, while it runs."""
     public: PlayerView | None = None
-    views: Views = field(default_factory=dict)
-    """Every seat's view (and the public one) at ``version``, as JSON-ready dicts: the
-    base of the next update's deltas."""
+    """The public view at ``version`` (the clocks are advanced from it)."""
+    snapshot: Snapshot | None = None
+    """Every seat's view and legal actions at ``version``: what every ``state`` and
+    ``update`` is built from, and the base of the next update's deltas. Replaced only
+    together with ``version``, once a move is committed."""
     _table: tuple[list[Any], list[TableSeat], list[dict[str, Any]]] | None = field(
         default=None, repr=False
     )
@@ -302,7 +310,7 @@ class MatchService:
             if seat.kind == "bot":
                 self._bot(rt, seat.name).observe(rt.game.redact(e, seat.name) for e in rt.opening)
         assert rt.public is not None
-        rt.views = seat_views(rt.game, rt.public, rt.rules_json, rt.game.players)
+        rt.snapshot = take_snapshot(rt.game, rt.public, rt.rules_json, rt.version)
         self._broadcast_state(rt, with_opening=True)
         self._arm(rt)
         self._drive(rt)
@@ -420,6 +428,8 @@ class MatchService:
         except VersionConflict:
             # Another process moved first: our game holds a move that did not happen.
             await self._reload(rt)
+            if rt.status == "running":
+                self._broadcast_state(rt)  # versions were skipped here: start again
             raise ProtocolError(
                 "stale_version", "someone else moved first", details={"version": rt.version}
             ) from None
@@ -428,12 +438,16 @@ class MatchService:
             await self._reload(rt)
             raise ProtocolError("internal", "the move could not be stored; try again") from None
         results = [{**r, "rating_after": ratings.get(r["account_id"] or "")} for r in rows]
+        # Committed: the new version, its snapshot and its updates, with no await between.
+        previous = rt.snapshot
+        assert previous is not None
         rt.version += 1
         rt.clock = clock
         rt.control = control
         rt.public = public
+        rt.snapshot = take_snapshot(game, public, rt.rules_json, rt.version)
         self.moves += 1
-        self._fan_out(rt, events)
+        self._fan_out(rt, previous, events)
         if status != "running":
             await self._end(rt, status, results)
         else:
@@ -455,15 +469,16 @@ class MatchService:
             out.append((account, name))
         return out
 
-    def _fan_out(self, rt: Runtime, events: tuple[Event, ...]) -> None:
-        """Each member's ``update``: their seat's view (or only what changed in it, for a
-        connection that asked for deltas and saw the previous version), their legal
-        actions, the events as they may see them. One text per kind of receiver."""
+    def _fan_out(self, rt: Runtime, before: Snapshot, events: tuple[Event, ...]) -> None:
+        """Each member's ``update`` from ``before`` to the new snapshot: their seat's view
+        (or only what changed in it, for a connection that asked for deltas and saw the
+        previous version), their legal actions, the events as they may see them. One
+        text per kind of receiver. A connection not yet sent a ``state`` of the match is
+        left out: its state, when it comes, is its start."""
         game = rt.game
-        assert rt.public is not None
-        previous = rt.views
-        views = seat_views(game, rt.public, rt.rules_json, game.players)
-        rt.views = views
+        snapshot = rt.snapshot
+        assert snapshot is not None
+        previous, views = before.views, snapshot.views
         now = time.time()
         table = rt.table_dicts()
         clock = rt.clock_dict()
@@ -473,9 +488,10 @@ class MatchService:
             conn = self.hub.by_account.get(account)
             if conn is None:
                 continue
-            delta = (
-                conn.deltas and name in previous and conn.seen.get(rt.id) == (name, rt.version - 1)
-            )
+            seen = conn.seen.get(rt.id)
+            if seen is None:
+                continue
+            delta = conn.deltas and name in previous and seen == (name, rt.version - 1)
             text = texts.get((name, delta))
             if text is None:
                 if delta:
@@ -493,7 +509,7 @@ class MatchService:
                     delta,
                     table,
                     clock,
-                    None if name is None else legal_out(game, name),
+                    None if name is None else snapshot.legal_out(name),
                 )
             conn.send(text)
             conn.seen[rt.id] = (name, rt.version)
@@ -501,33 +517,40 @@ class MatchService:
     def state_for(
         self, rt: Runtime, account: str, ref: Any = None, with_opening: bool = False
     ) -> State:
-        """The full table as ``account`` may see it (a player's own view, else the public one)."""
+        """The full table as ``account`` may see it (a player's own view, else the public
+        one), at the last committed version: from the snapshot, never from the game."""
         name = rt.player_of(account)
+        snapshot = rt.snapshot
+        assert snapshot is not None
         game = rt.game
         events = [game.redact(e, name).to_dict() for e in rt.opening] if with_opening else []
         return State(
             ref=ref,
             match=rt.id,
-            version=rt.version,
+            version=snapshot.version,
             server_time=time.time(),
             you=name,
-            view=game.view(name).to_dict(),
+            view=snapshot.views[name],
             table=rt.table(),
             clock=rt.clock_out(),
             events=events,
-            legal=None if name is None else legal_out(game, name),
+            legal=None if name is None else snapshot.legal_out(name),
         )
 
     def send_state(
         self, rt: Runtime, account: str, ref: Any = None, with_opening: bool = False
     ) -> None:
-        """Send ``account`` the full table (:meth:`state_for`): also the base of deltas."""
+        """Send ``account`` the full table (:meth:`state_for`): also the base of deltas.
+
+        This is where a connection joins the match's fan-out (``seen``), in the same
+        step as its state is queued: the next update it gets follows this state.
+        """
         conn = self.hub.by_account.get(account)
         if conn is None:
             return
         state = self.state_for(rt, account, ref, with_opening)
         conn.send(state)
-        conn.seen[rt.id] = (state.you, rt.version)
+        conn.seen[rt.id] = (state.you, state.version)
 
     def _broadcast_state(self, rt: Runtime, with_opening: bool = False) -> None:
         for account, _ in self._recipients(rt):
@@ -713,6 +736,8 @@ class MatchService:
         newest decision replaces the one it was about to send.
         """
         game = rt.game
+        snapshot = rt.snapshot
+        assert snapshot is not None
         if events:
             for name, seat_bot in rt.bots.items():
                 seat_bot.observe([game.redact(e, name) for e in events])
@@ -725,13 +750,13 @@ class MatchService:
             task = rt.bot_tasks.get(name)
             if task is not None and not task.done():
                 task.cancel()
-            legal = [a for a in game.legal_actions(name) if a.type not in NOT_FOR_BOTS]
+            legal = [a for a in snapshot.legal[name] if a.type not in NOT_FOR_BOTS]
             if not legal:
                 continue
             self._bot(rt, name)
             source = "bot" if seat.kind == "bot" else "autoplay"
             rt.bot_tasks[name] = self._spawn(
-                self._bot_act(rt, name, game.view(name), legal, source, rt.version)
+                self._bot_act(rt, name, game.view(name), legal, source, snapshot.version)
             )
 
     async def _bot_act(
@@ -825,9 +850,14 @@ class MatchService:
                 await self._grace_over(rt, name)
                 return
             if control.takeover_at is not None and control.takeover_at <= now:
-                # The reconnect grace goes on; from now a bot plays the seat.
-                control.takeover_at = None
-                control.away_bot = True
+                # The reconnect grace goes on; from now a bot plays the seat. Under the
+                # lock: a move being stored puts back its own copy of the seat states
+                # when it commits, which would undo a change made meanwhile.
+                async with rt.lock:
+                    control = rt.control[name]
+                    if control.takeover_at is not None:
+                        control.takeover_at = None
+                        control.away_bot = True
                 self._broadcast_table(rt)
                 self._drive(rt)
                 return
@@ -922,7 +952,7 @@ class MatchService:
             raise ValueError(f"log holds {len(record.actions)} actions, version is {row.version}")
         rt.version = row.version
         rt.public = game.view(None)
-        rt.views = seat_views(game, rt.public, rt.rules_json, game.players)
+        rt.snapshot = take_snapshot(game, rt.public, rt.rules_json, rt.version)
         return rt
 
     async def _reload(self, rt: Runtime) -> None:
@@ -940,7 +970,7 @@ class MatchService:
             fresh.clock,
             fresh.control,
         )
-        rt.public, rt.bots, rt.views = fresh.public, fresh.bots, fresh.views
+        rt.public, rt.bots, rt.snapshot = fresh.public, fresh.bots, fresh.snapshot
         if row.status != "running":
             rt.status = row.status
 
@@ -1030,16 +1060,8 @@ def _winners(game: Game) -> set[str]:
 
 
 def legal_out(game: Game, name: str) -> list[dict[str, Any]]:
-    """``name``'s legal actions as the protocol sends them: RECORD.md objects without
-    ``player``, and none of the server's own (``next_round``, ``timeout``, ...)."""
-    out = []
-    for action in game.legal_actions(name):
-        if action.type in SERVER_ONLY:
-            continue
-        body = action.to_dict()
-        body.pop("player", None)
-        out.append(body)
-    return out
+    """``name``'s legal actions now as the protocol sends them (:func:`legal_dicts`)."""
+    return legal_dicts(game.legal_actions(name))
 
 
 def _make_bot(level: str, seed: int, timing: Any) -> Bot:

@@ -212,6 +212,15 @@ class RoomState:
             self.host = account
         return index
 
+    def take_seat(self, account: str, name: str, avatar: Avatar, seat: int | None = None) -> int:
+        """A spectator sits (``take_seat``): only while no match runs, as standing up.
+
+        (Joining a room during a match seats a newcomer for the next match; a
+        spectator of the running match waits for it to end.)
+        """
+        self._not_playing("take a seat")
+        return self.sit(account, name, avatar, seat)
+
     def watch(self, account: str) -> None:
         if self.seat_of(account) is not None:
             raise RoomError("already_in_room", "you sit at this table: stand up to watch")

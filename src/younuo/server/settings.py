@@ -46,6 +46,9 @@ class Settings(BaseSettings):
         description="Browser origins allowed on the WebSocket besides the server's own.",
     )
     token_days: float = Field(30.0, gt=0, description="Session token lifetime in days.")
+    session_purge_seconds: float = Field(
+        3600.0, gt=0, description="Seconds between purges of expired session tokens."
+    )
     reconnect_grace: float = Field(
         60.0, ge=0, description="Seconds a dropped player keeps the seat (a bot plays)."
     )

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from younuo.engine import Action, RecordError
-from younuo.server.auth import Auth, AuthError, account_out
+from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard
 from younuo.server.lobby import Lobby
@@ -63,9 +63,6 @@ from younuo.store.models import Account
 
 log = logging.getLogger(__name__)
 
-HARD_FRAME_LIMIT = 64 * 1024
-"""Frames over this close the connection (uvicorn's ``ws_max_size``), where no
-``max_frame_bytes`` is given (``younuo serve`` passes that setting)."""
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 
@@ -177,10 +174,15 @@ class ClientSession:
         if self.account is not None:
             raise ProtocolError("bad_message", "already authenticated", m.ref)
         account = await self.auth.account(m.token)
+        room = await self.lobby.room_of(account.id)
+        # From attaching to the welcome with no await between: nothing sent to the
+        # account (a room, a state) can reach this connection ahead of its welcome.
+        # It gets a match's updates only from its first state of that match on
+        # (MatchService.send_state).
         self.account = account
         self.conn.deltas = m.deltas
+        self.conn.token_hash = token_hash(m.token)
         self.hub.attach(account.id, self.conn)
-        room = await self.lobby.room_of(account.id)
         self.hub.follow(account.id, room.id if room else None)
         self.conn.send(
             Welcome(
@@ -195,8 +197,8 @@ class ClientSession:
             await self.lobby.touch(room.id)  # shows the seat connected again
             if rt is None and room.match_id is not None:
                 rt = self.matches.runtimes.get(room.match_id)
-            if rt is not None:
-                self.matches.send_state(rt, account.id)
+        if rt is not None and rt.id in self.matches.runtimes:
+            self.matches.send_state(rt, account.id)
 
     async def disconnected(self) -> None:
         if self.account is None:
@@ -241,7 +243,7 @@ class ClientSession:
     async def take_seat(self, m: TakeSeat) -> None:
         me = self.me
         avatar = _avatar(me)
-        await self.lobby.act(me, lambda r: r.sit(me.id, me.name, avatar, m.seat))
+        await self.lobby.act(me, lambda r: r.take_seat(me.id, me.name, avatar, m.seat))
         self._ack(m.ref)
 
     async def stand_up(self, m: StandUp) -> None:
@@ -393,4 +395,4 @@ def _avatar(account: Account) -> Avatar:
     return Avatar.model_validate({"outfit": account.outfit, "expression": account.expression})
 
 
-__all__ = ["HARD_FRAME_LIMIT", "ClientSession", "origin_allowed", "serve_socket"]
+__all__ = ["ClientSession", "origin_allowed", "serve_socket"]
