@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -55,6 +55,57 @@ def check_answer(response: httpx.Response | Any, sent: str) -> None:
         assert isinstance(body["message"], str) and body["message"], (sent, body)
 
 
+def fuzz_operation(
+    operation: Any,
+    mode: GenerationMode,
+    examples: int,
+    client: httpx.Client,
+    bearer: Callable[[], str],
+    counts: Counter[str],
+) -> None:
+    """``examples`` cases of ``operation`` in ``mode``, each sent as schemathesis makes it,
+    then with an edge token in its body and in one of its query parameters."""
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
+    def run(case: Any, data: st.DataObject) -> None:
+        auth = {"Authorization": f"Bearer {bearer()}"}
+        where = f"{case.method} {case.formatted_path}"
+        # The case as schemathesis makes it, checked by schemathesis too.
+        response = case.call(base_url=str(client.base_url), headers=auth)
+        case.validate_response(response, checks=[not_a_server_error])
+        check_answer(response, where)
+        counts["schemathesis"] += 1
+        # The same request with an edge case in its body (or as its body).
+        body = case.body if isinstance(case.body, dict | list) else {}
+        text = data.draw(spliced(body, ("name", "avatar", "options", "password")))
+        response = client.request(
+            case.method,
+            case.formatted_path,
+            params=case.query or None,
+            headers={**auth, "Content-Type": "application/json"},
+            content=text.encode("utf-8", "surrogatepass"),
+        )
+        check_answer(response, f"{where} {text[:200]!r}")
+        counts["edge body"] += 1
+        # And an edge case's raw text in one of the query parameters the route takes.
+        if case.query:
+            name = data.draw(st.sampled_from(sorted(case.query)))
+            raw = data.draw(edge_tokens)
+            response = client.request(
+                case.method, case.formatted_path, params={name: raw}, headers=auth
+            )
+            check_answer(response, f"{where}?{name}={raw[:100]!r}")
+            counts["edge query"] += 1
+
+    run()
+
+
 @pytest.mark.soak
 def test_every_route_answers_fuzzed_requests_with_a_4xx_error_body(
     api: ServerProcess, soak_full: bool
@@ -79,46 +130,10 @@ def test_every_route_answers_fuzzed_requests_with_a_4xx_error_body(
         # A route that takes nothing has no invalid request to make (but the edge bodies).
         takes = spec.get("parameters") or "requestBody" in spec
         modes = [GenerationMode.POSITIVE, *([GenerationMode.NEGATIVE] if takes else [])]
+        bearer = token if fresh else lambda: shared
         for mode in modes:
-
-            @settings(
-                max_examples=examples,
-                deadline=None,
-                database=None,
-                suppress_health_check=list(HealthCheck),
-            )
-            @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
-            def run(case: Any, data: st.DataObject) -> None:
-                auth = {"Authorization": f"Bearer {token() if fresh else shared}"}
-                # The case as schemathesis makes it, checked by schemathesis too.
-                response = case.call(base_url=api.http, headers=auth)
-                case.validate_response(response, checks=[not_a_server_error])
-                check_answer(response, f"{case.method} {case.formatted_path}")
-                counts["schemathesis"] += 1
-                # The same request with an edge case in its body (or as its body).
-                body = case.body if isinstance(case.body, dict | list) else {}
-                text = data.draw(spliced(body, ("name", "avatar", "options", "password")))
-                response = client.request(
-                    case.method,
-                    case.formatted_path,
-                    params=case.query or None,
-                    headers={**auth, "Content-Type": "application/json"},
-                    content=text.encode("utf-8", "surrogatepass"),
-                )
-                check_answer(response, f"{case.method} {case.formatted_path} {text[:200]!r}")
-                counts["edge body"] += 1
-                # And an edge case's raw text in each query parameter the route takes.
-                if case.query:
-                    name = data.draw(st.sampled_from(sorted(case.query)))
-                    raw = data.draw(edge_tokens)
-                    response = client.request(
-                        case.method, case.formatted_path, params={name: raw}, headers=auth
-                    )
-                    check_answer(response, f"{case.method} {case.formatted_path}?{name}")
-                    counts["edge query"] += 1
-
             try:
-                run()
+                fuzz_operation(operation, mode, examples, client, bearer, counts)
             except Unsatisfiable:
                 # Every request this route takes is valid (an optional header of any
                 # text): schemathesis has no negative case to make; the edge bodies ran.
@@ -131,9 +146,8 @@ def test_every_route_answers_fuzzed_requests_with_a_4xx_error_body(
     assert client.get("/healthz").json()["ok"] is True
     client.close()
     total = sum(counts.values())
-    print(
-        f"REST fuzz: {total} requests {dict(counts)}; no negative case for {skipped}"
-    )  # the figure issue 24 asks for
+    # The figure issue 24 asks for (shown with -s).
+    print(f"REST fuzz: {total} requests {dict(counts)}; no negative case for {skipped}")
     assert total >= len(operations) * examples
     traceback_free(api.log)
 
