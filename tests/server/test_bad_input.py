@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -84,12 +85,12 @@ def test_rest_routing_errors_have_the_error_body(server: ServerProcess) -> None:
         assert set(r.json()) == {"type", "code", "message", "ref", "details"}
 
 
-def test_the_openapi_document_states_the_error_body() -> None:
+def test_the_openapi_document_states_the_error_body(tmp_path: Path) -> None:
     """Every route documents its 400 and 422 answers as ``ErrorOut``."""
     from younuo.server.app import create_app
     from younuo.server.settings import Settings
 
-    document = create_app(Settings()).openapi()
+    document = create_app(Settings.load(data=tmp_path)).openapi()
     for path, methods in document["paths"].items():
         if not path.startswith("/api/"):
             continue

@@ -65,7 +65,7 @@ MODELS = {
 }
 
 # ------------------------------------------------------------------ strategies
-plain_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=30)
+plain_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=30)
 json_values = st.recursive(
     st.none()
     | st.booleans()
@@ -83,7 +83,7 @@ plausible = st.sampled_from(
      {"name": "漢字テスト", "seats": 4}, {"options": {"turn_seconds": 0}}]
 )  # fmt: skip
 refs = st.one_of(
-    st.text(st.characters(exclude_categories=("Cs",)), max_size=64),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=64),
     st.integers(-(2**53) + 1, 2**53 - 1),
     st.none(),
     json_values,
@@ -106,7 +106,7 @@ def messages(draw: st.DrawFn) -> dict[str, Any]:
 
 
 garbage = st.one_of(
-    st.text(st.characters(exclude_categories=("Cs",)), max_size=200),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=200),
     json_values.map(json.dumps),
     st.builds(lambda m, cut: json.dumps(m)[:cut], messages(), st.integers(0, 40)),
     st.sampled_from(EDGE_TOKENS),
@@ -124,7 +124,7 @@ def frames(draw: st.DrawFn) -> tuple[str, Any, str | None]:
     if roll < 6:
         token = draw(edge_tokens)
         where = draw(st.sampled_from(paths(message)))
-        node = message
+        node: Any = message
         for step in where:
             node = node[step]
         if isinstance(node, dict) and draw(st.booleans()):
