@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from younuo.server import wirejson
-from younuo.server.protocol import dump, echo_ref, error
+from younuo.server.protocol import ErrorOut, dump, echo_ref, error
 
 from .fuzzing import traceback_free
 from .harness import Client, ServerProcess
@@ -213,5 +213,8 @@ def test_outbound_encoding_never_fails() -> None:
         "ref": None,
         "details": None,
     }
+    # A message pydantic cannot encode (a lone surrogate deep in it) is still sent.
+    odd = ErrorOut(code="x", message="y", details={"a": float("nan"), "b": "q\udfff"})
+    assert json.loads(dump(odd))["details"] == {"a": None, "b": "q\ufffd"}
     assert echo_ref(2**53) is None and echo_ref(True) is None and echo_ref(1.0) is None
     assert echo_ref("r1") == "r1" and echo_ref(-7) == -7 and echo_ref("x" * 65) is None
