@@ -18,8 +18,9 @@ INT_VALUES: dict[str, tuple[int, ...]] = {
 }
 
 
-def random_rules(rng: random.Random, players: int, teams: bool) -> Rules:
-    """A preset with a random subset of options set over it, valid for the table."""
+def random_rules(rng: random.Random, players: int, teams: bool, preset: str | None = None) -> Rules:
+    """``preset`` (default: a random one) with a random subset of options set over it,
+    valid for the table."""
     options: dict[str, Any] = {}
     for name, spec in CHOICES.items():
         if rng.random() < 0.5:
@@ -35,13 +36,13 @@ def random_rules(rng: random.Random, players: int, teams: bool) -> Rules:
         options["partner_rotation"] = False
     if teams and options.get("scoring") == "knockout":
         options["scoring"] = "cumulative"
-    return Rules.from_preset(rng.choice(["classic", "younuo", "party"]), **options)
+    return Rules.from_preset(preset or rng.choice(["classic", "younuo", "party"]), **options)
 
 
-def random_game(rng: random.Random, players: int | None = None) -> Game:
+def random_game(rng: random.Random, players: int | None = None, preset: str | None = None) -> Game:
     n = players if players is not None else rng.randint(2, 10)
     teams = n % 2 == 0 and rng.random() < 0.25
-    rules = random_rules(rng, n, teams)
+    rules = random_rules(rng, n, teams, preset)
     names = [f"p{i}" for i in range(n)]
     team_lists = [names[0::2], names[1::2]] if teams and not rules.partner_rotation else None
     if rules.partner_rotation:

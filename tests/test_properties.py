@@ -17,6 +17,7 @@ from randomplay import random_game, random_step
 from younuo.engine import (
     ALL_CARDS,
     COLORS,
+    PRESETS,
     Action,
     ActionType,
     Event,
@@ -162,3 +163,32 @@ def test_replaying_the_recipe_gives_the_same_state(seed: int) -> None:
         again.apply(action)
     assert again.snapshot() == game.snapshot()
     assert [again.view(p) for p in game.players] == [game.view(p) for p in game.players]
+
+
+SELF_TARGETED = ("challenge", "catch", "swap", "reveal")
+"""Events whose target is another player than the one who acts."""
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(PRESETS)), st.integers(2, 4), st.integers(0, 2**32 - 1))
+def test_no_one_targets_themselves(preset: str, players: int, seed: int) -> None:
+    """No legal action, open challenge or event names its own player as the target.
+
+    Small tables, where a stack or a catch comes back round to its author soonest.
+    """
+    rng = random.Random(seed)
+    game = random_game(rng, players, preset)
+    for _ in range(STEPS):
+        if game.is_over:
+            break
+        for name in game.players:
+            view = game.view(name)
+            if view.challenge is not None:
+                assert view.challenge[0] != view.challenge[1], f"{name} sees a self-challenge"
+            for action in game.legal_actions(name):
+                assert action.target != action.player, f"{action} targets its own player"
+                if action.type is ActionType.CHALLENGE:
+                    assert view.challenge is not None and view.challenge[0] == name
+        for event in game.apply(random_step(game, rng)):
+            if event.type in SELF_TARGETED:
+                assert event.target != event.player, f"{event} targets its own player"

@@ -278,3 +278,38 @@ def test_r_draw4_2_two_players(held: str, verdict: str, next_up: str) -> None:
     assert game.current == next_up
     loser, size = ("ann", 2 + 4) if verdict == "guilty" else ("bob", 2 + 6)
     assert len(game.hand(loser)) == size
+
+
+def test_r_draw4_4_first_no_one_challenges_their_own_wild_draw_four() -> None:
+    """Two players: ann's W+4 comes back to her under bob's; she may not challenge herself.
+
+    With no challenge open and nothing to stack, she draws the total at once (R-STACK)
+    and the turn goes on to bob.
+    """
+    game = table("ann: W+4 R9 | bob: W+4 B1 B2", start="R3", pile=PILE, stacking="progressive")
+    game.apply(play("ann", "W+4", "green"))
+    assert game.view("bob").challenge_open
+    events = game.apply(play("bob", "W+4", "blue"))
+    assert not game.view("ann").challenge_open
+    assert Action.challenge("ann") not in game.legal_actions("ann")
+    assert not events_of(events, "challenge") and not events_of(events, "reveal")
+    assert len(game.hand("ann")) == 1 + 8
+    assert (game.current, game.snapshot()["pending_draw"]) == ("bob", 0)
+    refused(game, Action.challenge("ann"))
+
+
+def test_r_draw4_4_first_three_players_stack_back_to_the_first() -> None:
+    """ann, bob and cat each stack a W+4: the stack reaches ann, the first, who cannot challenge."""
+    game = table(
+        "ann: W+4 R9 | bob: W+4 B1 | cat: W+4 Y5 B2",
+        start="R3",
+        pile=PILE,
+        stacking="progressive",
+    )
+    game.apply(play("ann", "W+4", "green"))
+    game.apply(play("bob", "W+4", "blue"))
+    assert game.view("cat").challenge_open  # cat may still challenge ann
+    game.apply(play("cat", "W+4", "yellow"))
+    assert not game.view("ann").challenge_open
+    assert len(game.hand("ann")) == 1 + 12
+    assert game.current == "bob"

@@ -30,6 +30,14 @@ FAST = {
     # Bots act at once in tests, so the simple players act faster than people can.
     "YOUNUO_RATE_PER_SECOND": "1000",
     "YOUNUO_RATE_BURST": "1000",
+    # Every test client comes from 127.0.0.1: the limits by address are raised to match
+    # (tests/server/test_limits.py sets them low to check them).
+    "YOUNUO_AUTH_PER_MINUTE": "100000",
+    "YOUNUO_AUTH_BURST": "100000",
+    "YOUNUO_LOGIN_PER_MINUTE": "100000",
+    "YOUNUO_LOGIN_BURST": "100000",
+    "YOUNUO_WS_PER_ADDRESS": "10000",
+    "YOUNUO_ABUSE_STRIKES": "10000",
     "YOUNUO_LOG_LEVEL": "warning",
     "YOUNUO_SQLITE_SYNCHRONOUS": "normal",
 }

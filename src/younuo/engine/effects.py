@@ -106,8 +106,12 @@ def _add_penalty(s: State, seat: int, rank: Rank, count: int, bluff: bool) -> No
         if not s.rules.no_bluff:
             if s.rules.stacked_challenge == "first":
                 accused, was_bluff = s.stack[0]
-                if s.in_match[accused]:
+                # No one challenges their own card: a stack that comes back to the
+                # player who began it leaves no challenge open (R-DRAW4-4).
+                if s.in_match[accused] and accused != victim:
                     s.challenge = Challenge(victim, accused, was_bluff)
+                else:
+                    s.challenge = None
             elif fresh:
                 s.challenge = Challenge(victim, seat, bluff)
     s.emit(Event("penalty", s.players[seat], target=s.players[victim], count=s.pending))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
@@ -16,6 +16,7 @@ from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, LEVELS, PRESETS, RecordError
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out
+from younuo.server.limits import AuthLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
 from younuo.server.names import InvalidName, clean_name
@@ -131,21 +132,26 @@ class RecordOut(BaseModel):
 class Problem(Exception):
     """An HTTP error with the protocol's error body."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
 
 
-def _error_response(status: int, code: str, message: str) -> SafeJSONResponse:
+def _error_response(
+    status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> SafeJSONResponse:
     body = error(code, message).model_dump(mode="json")
-    return SafeJSONResponse(body, status_code=status)
+    return SafeJSONResponse(body, status_code=status, headers=headers)
 
 
 async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Problem)
-    return _error_response(exc.status, exc.code, exc.message)
+    return _error_response(exc.status, exc.code, exc.message, exc.headers)
 
 
 async def validation_handler(_request: Request, exc: Exception) -> JSONResponse:
@@ -174,10 +180,7 @@ async def http_handler(_request: Request, exc: Exception) -> Response:
         return Response(status_code=exc.status_code, headers=exc.headers)
     code = HTTP_CODES.get(exc.status_code, "bad_request" if exc.status_code < 500 else "internal")
     message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
-    response = _error_response(exc.status_code, code, message[:300])
-    if exc.headers:
-        response.headers.update(exc.headers)
-    return response
+    return _error_response(exc.status_code, code, message[:300], exc.headers)
 
 
 async def internal_handler(_request: Request, _exc: Exception) -> JSONResponse:
@@ -201,6 +204,19 @@ def _auth(request: Request) -> Auth:
 def _lobby(request: Request) -> Lobby:
     lobby: Lobby = request.app.state.lobby
     return lobby
+
+
+def _limit(request: Request, name: object = None) -> None:
+    """Count a login or sign-up from the caller's address (and for ``name``): 429 past it."""
+    limits: AuthLimits = request.app.state.auth_limits
+    refusal = limits.check(request.client.host if request.client else None, name)
+    if refusal is not None:
+        raise Problem(
+            429,
+            "rate_limited",
+            f"{refusal.message}: try again in {refusal.retry_after} s",
+            {"Retry-After": str(refusal.retry_after)},
+        )
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -238,6 +254,7 @@ def _refuse(exc: AuthError | ProtocolError) -> Problem:
 @router.post("/auth/guest", response_model=SessionOut, tags=["accounts"])
 async def guest(body: GuestIn, request: Request) -> SessionOut:
     """Play as a guest: a durable account behind the returned token."""
+    _limit(request)
     try:
         return await _auth(request).guest(body.name)
     except AuthError as exc:
@@ -249,6 +266,7 @@ async def register(
     body: CredentialsIn, request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> SessionOut:
     """Register a name and password; with a guest's token, that guest keeps its rating."""
+    _limit(request, body.name)
     try:
         return await _auth(request).register(body.name, body.password, _bearer(authorization))
     except AuthError as exc:
@@ -257,6 +275,7 @@ async def register(
 
 @router.post("/auth/login", response_model=SessionOut, tags=["accounts"])
 async def login(body: CredentialsIn, request: Request) -> SessionOut:
+    _limit(request, body.name)
     try:
         return await _auth(request).login(body.name, body.password)
     except AuthError as exc:

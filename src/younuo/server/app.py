@@ -28,6 +28,7 @@ from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
 from younuo.server.botseats import BotMaker
 from younuo.server.connections import Hub
+from younuo.server.limits import AddressGuard, AuthLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.protocol import PROTOCOL_VERSION
@@ -67,7 +68,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     hub = Hub()
     matches = MatchService(db, hub, settings, bot_maker)
     lobby = Lobby(db, hub, matches)
-    auth = Auth(db, settings.token_days)
+    auth = Auth(db, settings.token_days, settings.hash_workers)
+    guard = AddressGuard(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -98,6 +100,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
             yield
         finally:
             await matches.close()
+            auth.close()
             await db.close()
             sys.setswitchinterval(switch)
             gc.unfreeze()
@@ -115,6 +118,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.matches = matches
     app.state.lobby = lobby
     app.state.auth = auth
+    app.state.auth_limits = AuthLimits(settings)
+    app.state.guard = guard
     app.state.replays = ReplayCache()
     add_error_handlers(app)
     app.include_router(router)
@@ -142,7 +147,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, auth, lobby, matches, hub, settings)
+        await serve_socket(ws, auth, lobby, matches, hub, settings, guard)
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():

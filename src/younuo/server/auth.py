@@ -8,9 +8,14 @@ account with its rating and history.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
+import os
 import secrets
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
@@ -28,6 +33,25 @@ _HASHER = PasswordHasher()
 # Verified against when a name is unknown, so that a wrong name costs as long as a
 # wrong password (no telling which names exist by timing).
 _DUMMY_HASH = _HASHER.hash("not a password of anyone")
+HASH_NICENESS = 10
+"""How much lower than the event loop the hashing threads run (Linux thread niceness)."""
+
+
+def _yield_cpu() -> None:
+    """Make this hashing thread give way to the event loop when they compete for a core.
+
+    One argon2 check is about 0.2 s of CPU on several threads (its lanes, which inherit
+    this niceness): at equal priority a burst of logins would take the cores from play.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICENESS)
+
+
+def _check(stored: str, password: str) -> bool:
+    try:
+        return bool(_HASHER.verify(stored, password))
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
 
 
 class AuthError(Exception):
@@ -75,9 +99,26 @@ class Identity:
 class Auth:
     """Account and session operations over the database."""
 
-    def __init__(self, db: Database, token_days: float) -> None:
+    def __init__(self, db: Database, token_days: float, hash_workers: int = 2) -> None:
         self.db = db
         self.token_seconds = token_days * 86400
+        # Password hashing is slow on purpose: in the event loop a few logins at once
+        # would stop every table; a bounded pool also bounds argon2's memory (64 MiB each).
+        self._hashing = ThreadPoolExecutor(
+            hash_workers, thread_name_prefix="password-hash", initializer=_yield_cpu
+        )
+
+    def close(self) -> None:
+        """Stop the hashing threads (checks still waiting are dropped)."""
+        self._hashing.shutdown(wait=False, cancel_futures=True)
+
+    async def _hash(self, password: str) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._hashing, _HASHER.hash, password)
+
+    async def _verify(self, stored: str, password: str) -> bool:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._hashing, _check, stored, password)
 
     async def guest(self, name: str) -> SessionOut:
         name = _name(name)
@@ -93,7 +134,7 @@ class Auth:
             check_password(password)
         except InvalidName as exc:
             raise AuthError("bad_password", str(exc)) from None
-        hashed = _HASHER.hash(password)
+        hashed = await self._hash(password)
         async with self.db.session() as s, s.begin():
             try:
                 guest = None
@@ -117,16 +158,14 @@ class Auth:
             return await self._session(s, account)
 
     async def login(self, name: str, password: str) -> SessionOut:
-        async with self.db.session() as s, s.begin():
+        async with self.db.session() as s:
             account = await repo.by_name(s, name.strip()) if isinstance(name, str) else None
-            stored = account.password_hash if account is not None else None
-            try:
-                _HASHER.verify(stored or _DUMMY_HASH, password)
-                ok = stored is not None
-            except (VerifyMismatchError, VerificationError, InvalidHashError):
-                ok = False
-            if not ok or account is None:
-                raise AuthError("bad_password", "wrong name or password")
+        stored = account.password_hash if account is not None else None
+        # Checked with no database session open: the check takes a while.
+        ok = await self._verify(stored or _DUMMY_HASH, password) and stored is not None
+        if not ok or account is None:
+            raise AuthError("bad_password", "wrong name or password")
+        async with self.db.session() as s, s.begin():
             return await self._session(s, account)
 
     async def logout(self, token: str) -> None:

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -74,6 +74,43 @@ class Settings(BaseSettings):
     max_message_bytes: int = Field(8192, ge=256, description="Largest client message.")
     rate_per_second: float = Field(20.0, gt=0, description="Messages per second per connection.")
     rate_burst: int = Field(40, ge=1, description="Burst of messages allowed over the rate.")
+    max_frame_bytes: int = Field(
+        16384,
+        ge=256,
+        le=1 << 20,
+        description="Frames over this close the connection (1009) once their header is read.",
+    )
+    ws_per_address: int = Field(
+        32, ge=1, description="Open WebSocket connections per client address (4029 past it)."
+    )
+    abuse_strikes: int = Field(
+        5,
+        ge=1,
+        description="Strikes (a connection closed for flooding, an oversized frame) that ban"
+        " an address: its connections close (4003) and new ones are refused for ban_seconds.",
+    )
+    abuse_window: float = Field(
+        60.0, gt=0, description="Seconds in which abuse_strikes strikes fade away again."
+    )
+    ban_seconds: float = Field(
+        300.0, ge=0, description="Seconds a banned address's WebSocket connections are refused."
+    )
+    auth_per_minute: float = Field(
+        20.0, gt=0, description="Logins and sign-ups (login, register, guest) a minute per address."
+    )
+    auth_burst: int = Field(10, ge=1, description="Burst of logins and sign-ups per address.")
+    login_per_minute: float = Field(
+        5.0, gt=0, description="Logins and registrations a minute per account name."
+    )
+    login_burst: int = Field(5, ge=1, description="Burst of logins and registrations per name.")
+    limit_entries: int = Field(
+        100_000,
+        ge=100,
+        description="Addresses (and names) each limit remembers at most; idle ones are forgotten.",
+    )
+    hash_workers: int = Field(
+        2, ge=1, le=64, description="Threads hashing and checking passwords (off the event loop)."
+    )
     ws_compression: bool = Field(
         False,
         description="Offer per-message deflate on the WebSocket (smaller frames, more CPU).",
@@ -85,6 +122,12 @@ class Settings(BaseSettings):
         None, description="The web client's folder (default: the one inside the package)."
     )
     log_level: str = Field("info", description="uvicorn's log level.")
+
+    @model_validator(mode="after")
+    def _frames_hold_messages(self) -> Settings:
+        if self.max_frame_bytes < self.max_message_bytes:
+            raise ValueError("max_frame_bytes must be at least max_message_bytes")
+        return self
 
     @classmethod
     def settings_customise_sources(

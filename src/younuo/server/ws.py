@@ -20,6 +20,7 @@ from younuo.engine import Action, RecordError
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out
 from younuo.server.connections import Connection, Hub
+from younuo.server.limits import AddressGuard
 from younuo.server.lobby import Lobby
 from younuo.server.match import SERVER_ONLY, MatchService
 from younuo.server.protocol import (
@@ -63,8 +64,10 @@ from younuo.store.models import Account
 log = logging.getLogger(__name__)
 
 HARD_FRAME_LIMIT = 64 * 1024
-"""Frames over this close the connection (uvicorn's ``ws_max_size``)."""
+"""Frames over this close the connection (uvicorn's ``ws_max_size``), where no
+``max_frame_bytes`` is given (``younuo serve`` passes that setting)."""
 CLOSE_POLICY = 1008
+CLOSE_TOO_BIG = 1009
 
 
 def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
@@ -323,29 +326,56 @@ class ClientSession:
 
 
 async def serve_socket(
-    ws: WebSocket, auth: Auth, lobby: Lobby, matches: MatchService, hub: Hub, settings: Settings
+    ws: WebSocket,
+    auth: Auth,
+    lobby: Lobby,
+    matches: MatchService,
+    hub: Hub,
+    settings: Settings,
+    guard: AddressGuard,
 ) -> None:
-    """The ``/ws`` endpoint's body."""
+    """The ``/ws`` endpoint's body.
+
+    ``guard`` holds the limits by client address: a connection over the address's cap
+    or from a banned address is closed at once (accepted first, so that a browser,
+    which never sees a refused handshake's status, learns the close code; ``younuo
+    serve`` refuses those earlier still, in :class:`~younuo.server.limits.FrontDoor`);
+    a flood (the per-connection rate's close) or a frame over ``max_frame_bytes`` is a
+    strike.
+    """
     if not origin_allowed(ws, settings):
         await ws.close(code=CLOSE_POLICY)  # before accept: the handshake gets HTTP 403
         return
+    host = ws.client.host if ws.client else None
+    refused = guard.refusal(host)
     await ws.accept()
+    if refused is not None:
+        await ws.close(*refused)
+        return
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
+    guard.attach(host, conn)
     session = ClientSession(conn, auth, lobby, matches, hub, settings)
     try:
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
+                # uvicorn's parser stops at the header of a frame over ws_max_size
+                # (max_frame_bytes) and closes with 1009: the frame is never read.
+                if message.get("code") == CLOSE_TOO_BIG:
+                    guard.strike(host)
                 break
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
             await session.receive(raw)
+            if conn.close_code == CLOSE_POLICY:
+                guard.strike(host)  # closed for flooding
     except WebSocketDisconnect:
         pass
     except RuntimeError:
         pass  # receive after the socket closed
     finally:
+        guard.detach(host, conn)
         await session.disconnected()
         if not conn.closed:
             conn.close()
