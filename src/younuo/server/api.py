@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, LEVELS, PRESETS, RecordError
+from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out
 from younuo.server.limits import AuthLimits
 from younuo.server.lobby import Lobby
@@ -18,12 +23,15 @@ from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
     AccountOut,
     Avatar,
+    ErrorOut,
     ProtocolError,
     ResultOut,
     RoomOut,
     RoomSettingsPatch,
     RoomSummary,
     SessionOut,
+    error,
+    explain_errors,
 )
 from younuo.server.replays import ReplayCache, ReplayOut
 from younuo.store import NameTaken
@@ -31,7 +39,48 @@ from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
 from younuo.store.models import Account
 
-router = APIRouter(prefix="/api")
+
+class SafeJSONResponse(JSONResponse):
+    """A JSON answer whose encoding cannot fail (:func:`wirejson.dumps`)."""
+
+    def render(self, content: Any) -> bytes:
+        return wirejson.dumps(content).encode("utf-8")
+
+
+class StrictJsonRequest(Request):
+    """A request whose JSON body is decoded under the server's policy (:mod:`wirejson`)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            # wirejson.BadJson is a JSONDecodeError: FastAPI answers it as json_invalid.
+            self._json = wirejson.loads(await self.body())
+        return self._json
+
+
+class StrictJsonRoute(APIRoute):
+    """A route that reads its body with :class:`StrictJsonRequest`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictJsonRequest(request.scope, request.receive))
+
+        return strict
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "`bad_json` (the body is not JSON), or refused"},
+    422: {"model": ErrorOut, "description": "`bad_message`: the request does not validate"},
+}
+"""Every route's error answers, as the OpenAPI document states them (the error body)."""
+
+router = APIRouter(
+    prefix="/api",
+    route_class=StrictJsonRoute,
+    default_response_class=SafeJSONResponse,
+    responses=ERROR_RESPONSES,
+)
 
 
 class GuestIn(BaseModel):
@@ -93,13 +142,58 @@ class Problem(Exception):
         self.headers = headers
 
 
+def _error_response(
+    status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> SafeJSONResponse:
+    body = error(code, message).model_dump(mode="json")
+    return SafeJSONResponse(body, status_code=status, headers=headers)
+
+
 async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Problem)
-    return JSONResponse(
-        {"type": "error", "code": exc.code, "message": exc.message, "ref": None, "details": None},
-        status_code=exc.status,
-        headers=exc.headers,
-    )
+    return _error_response(exc.status, exc.code, exc.message, exc.headers)
+
+
+async def validation_handler(_request: Request, exc: Exception) -> JSONResponse:
+    """A request that does not validate: its places and pydantic's reasons, never its input
+    (which may be what cannot be encoded), as ``bad_json`` or ``bad_message``."""
+    assert isinstance(exc, RequestValidationError)
+    errors = list(exc.errors())
+    undecodable = [e for e in errors if e.get("type") == "json_invalid"]
+    if undecodable:
+        reason = (undecodable[0].get("ctx") or {}).get("error", "")
+        return _error_response(
+            400, "bad_json", wirejson.safe_text(f"the body is not valid JSON: {reason}")[:300]
+        )
+    return _error_response(422, "bad_message", explain_errors(errors))
+
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+"""Error codes for the HTTP errors that routing and body reading raise."""
+
+
+async def http_handler(_request: Request, exc: Exception) -> Response:
+    """Starlette's and FastAPI's own HTTP errors (no such path, a body that does not
+    read) with the project's error body instead of ``{"detail": ...}``."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code < 400:
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    code = HTTP_CODES.get(exc.status_code, "bad_request" if exc.status_code < 500 else "internal")
+    message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+    return _error_response(exc.status_code, code, message[:300], exc.headers)
+
+
+async def internal_handler(_request: Request, _exc: Exception) -> JSONResponse:
+    """A server fault: the error body with no detail (the log has the traceback)."""
+    return _error_response(500, "internal", "the server failed on this request")
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    """Every error the REST API answers has the protocol's error body (docs/protocol.md §1)."""
+    app.add_exception_handler(Problem, problem_handler)
+    app.add_exception_handler(RequestValidationError, validation_handler)
+    app.add_exception_handler(HTTPException, http_handler)
+    app.add_exception_handler(Exception, internal_handler)
 
 
 def _auth(request: Request) -> Auth:
@@ -411,4 +505,13 @@ def _summary(match: Any, results: list[ResultOut]) -> MatchSummary:
     )
 
 
-__all__ = ["Problem", "problem_handler", "router"]
+__all__ = [
+    "ERROR_RESPONSES",
+    "Problem",
+    "SafeJSONResponse",
+    "StrictJsonRequest",
+    "StrictJsonRoute",
+    "add_error_handlers",
+    "problem_handler",
+    "router",
+]

@@ -26,7 +26,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 import younuo
-from younuo.server.api import Problem, problem_handler, router
+from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
 from younuo.server.botseats import BotMaker
 from younuo.server.connections import Hub
@@ -127,7 +127,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.replays = ReplayCache()
-    app.add_exception_handler(Problem, problem_handler)
+    add_error_handlers(app)
     app.include_router(router)
 
     @app.get("/healthz", tags=["server"])

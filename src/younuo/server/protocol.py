@@ -7,11 +7,12 @@ models and sent with :func:`dump`.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
-from pydantic_core import to_json
+from pydantic_core import PydanticSerializationError, to_json
+
+from younuo.server import wirejson
 
 PROTOCOL_VERSION = 1
 
@@ -20,7 +21,9 @@ OUTFITS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink")
 EXPRESSIONS = ("smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry")
 """Avatar expressions."""
 
-Ref = Annotated[str, Field(max_length=64)] | int | None
+SAFE_INT = 2**53 - 1
+"""The largest integer every JSON client holds exactly (a JavaScript number)."""
+Ref = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-SAFE_INT, le=SAFE_INT)] | None
 Outfit = Literal["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
 Expression = Literal["smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry"]
 Mode = Literal["ffa", "teams"]
@@ -242,23 +245,27 @@ _CLIENT = TypeAdapter[Any](ClientMessage)
 
 
 def parse_client(data: str | bytes) -> Any:
-    """The client message in ``data``, as its model. Raises :class:`ProtocolError` only."""
+    """The client message in ``data``, as its model. Raises :class:`ProtocolError` only.
+
+    The text is decoded under the server's JSON policy (:mod:`wirejson`): ``NaN``,
+    ``Infinity``, out-of-range numbers, lone surrogates and deep nesting are ``bad_json``.
+    """
     try:
-        decoded = json.loads(data)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+        decoded = wirejson.loads(data)
+    except wirejson.BadJson as exc:
+        raise ProtocolError("bad_json", f"the message is not valid JSON: {exc.reason}") from None
     if not isinstance(decoded, dict):
         raise ProtocolError("bad_message", "a message is a JSON object with a type")
-    ref = decoded.get("ref")
-    if not (ref is None or (isinstance(ref, str) and len(ref) <= 64) or type(ref) is int):
-        ref = None
+    ref = echo_ref(decoded.get("ref"))
     kind = decoded.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         raise ProtocolError(
             "unknown_type",
-            f"unknown message type {str(kind)[:40]!r}"
-            if kind is not None
-            else "the type is missing",
+            f"unknown message type {kind[:40]!r}"
+            if isinstance(kind, str)
+            else "the type is missing"
+            if kind is None
+            else "the type is not a string",
             ref,
         )
     try:
@@ -269,11 +276,39 @@ def parse_client(data: str | bytes) -> Any:
         raise ProtocolError("bad_message", "the message is nested too deeply", ref) from None
 
 
-def _explain(exc: ValidationError) -> str:
+def echo_ref(ref: Any) -> str | int | None:
+    """``ref`` if it may be copied into a reply as it is, else None.
+
+    Only a valid ``Ref`` is echoed: a string of at most 64 characters without lone
+    surrogates, or an integer a JSON client holds exactly (not a bool, not a float).
+    Anything else would make the reply itself unsafe to encode or to decode.
+    """
+    if isinstance(ref, str):
+        return ref if len(ref) <= 64 and wirejson.safe_text(ref) == ref else None
+    if type(ref) is int and -SAFE_INT <= ref <= SAFE_INT:
+        return ref
+    return None
+
+
+def _explain(exc: ValidationError, skip: int = 1) -> str:
+    """What is wrong, by place: pydantic's messages, never the input they refused.
+
+    ``skip`` leading parts of each error's place are left out (the union's tag).
+    """
+    return explain_errors(exc.errors(include_input=False, include_url=False), skip)
+
+
+def explain_errors(errors: Any, skip: int = 0) -> str:
+    """A short text of validation errors (pydantic's or FastAPI's), quoting no input.
+
+    Places name dict keys the client sent: each part is cut to 40 characters and made
+    JSON-safe, and the whole to 300 characters.
+    """
     parts = []
-    for error in exc.errors()[:3]:
-        where = ".".join(str(p) for p in error["loc"][1:]) or "message"
-        parts.append(f"{where}: {error['msg']}")
+    for error in list(errors)[:3]:
+        loc = [wirejson.safe_text(str(p))[:40] for p in error.get("loc", ())[skip:]]
+        msg = wirejson.safe_text(str(error.get("msg", "invalid")))[:160]
+        parts.append(f"{'.'.join(loc) or 'message'}: {msg}")
     return "; ".join(parts)[:300]
 
 
@@ -509,8 +544,15 @@ ServerMessage = (
 
 
 def dump(message: ServerMessage) -> str:
-    """The JSON text of a server message."""
-    return message.model_dump_json()
+    """The JSON text of a server message; never raises.
+
+    pydantic writes non-finite floats as ``null``; a string it cannot encode (a lone
+    surrogate) sends the message through :func:`wirejson.dumps`, which makes it safe.
+    """
+    try:
+        return message.model_dump_json()
+    except PydanticSerializationError:
+        return wirejson.dumps(message.model_dump(mode="python"))
 
 
 def update_text(
@@ -550,7 +592,17 @@ def update_text(
 def error(
     code: str, message: str, ref: Any = None, details: dict[str, Any] | None = None
 ) -> ErrorOut:
-    return ErrorOut(code=code, message=message, ref=ref, details=details)
+    """An ``error`` frame; never raises, whatever the client sent.
+
+    ``ref`` is echoed only when it is safe (:func:`echo_ref`); the message is made
+    JSON-safe; ``details`` that do not validate are dropped rather than fail the reply.
+    """
+    ref = echo_ref(ref)
+    message = wirejson.safe_text(message)
+    try:
+        return ErrorOut(code=code, message=message, ref=ref, details=details)
+    except ValidationError:
+        return ErrorOut(code=code, message=message, ref=ref, details=None)
 
 
 __all__ = [
@@ -558,6 +610,7 @@ __all__ = [
     "EXPRESSIONS",
     "OUTFITS",
     "PROTOCOL_VERSION",
+    "SAFE_INT",
     "AccountOut",
     "Ack",
     "ActionBody",
@@ -608,7 +661,9 @@ __all__ = [
     "Update",
     "Welcome",
     "dump",
+    "echo_ref",
     "error",
+    "explain_errors",
     "parse_client",
     "update_text",
 ]

@@ -8,8 +8,6 @@ the server or close it for others, and its connection stays open unless it flood
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -19,6 +17,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from younuo.engine import Action, RecordError
+from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard
@@ -52,6 +51,7 @@ from younuo.server.protocol import (
     Sync,
     TakeSeat,
     Welcome,
+    echo_ref,
     error,
     parse_client,
 )
@@ -123,7 +123,7 @@ class ClientSession:
     # ------------------------------------------------------------------ frames
     async def receive(self, raw: str | bytes) -> None:
         """Handle one frame; every failure becomes an ``error`` frame."""
-        if len(raw) > self.settings.max_message_bytes:
+        if frame_bytes(raw, self.settings.max_message_bytes) > self.settings.max_message_bytes:
             self.conn.send(
                 error("too_large", f"messages are at most {self.settings.max_message_bytes} bytes")
             )
@@ -151,6 +151,8 @@ class ClientSession:
         except AuthError as exc:
             self.conn.send(error(exc.code, exc.message, ref))
         except Exception:
+            # A server fault, not the client's: the malformed input that could cause one
+            # (wirejson's policy, the models' bounds) is refused before any handler runs.
             log.exception("message from %s failed", self.account.id if self.account else "?")
             self.conn.send(error("internal", "the server failed on this message", ref))
 
@@ -382,13 +384,25 @@ async def serve_socket(
         await conn.stop()
 
 
+def frame_bytes(raw: str | bytes, limit: int) -> int:
+    """The size of a frame in bytes (a text frame's UTF-8), or ``limit + 1`` once it is
+    surely over ``limit`` (a text of more characters than that has more bytes)."""
+    if isinstance(raw, bytes):
+        return len(raw)
+    if len(raw) > limit:
+        return limit + 1
+    if raw.isascii():
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
 def _ref_of(raw: str | bytes) -> Any:
     """The ``ref`` of a message, if it has a usable one (for errors sent before parsing)."""
-    with contextlib.suppress(ValueError, UnicodeDecodeError, RecursionError, AttributeError):
-        ref = json.loads(raw).get("ref")
-        if (isinstance(ref, str) and len(ref) <= 64) or type(ref) is int:
-            return ref
-    return None
+    try:
+        decoded = wirejson.loads(raw)
+    except wirejson.BadJson:
+        return None
+    return echo_ref(decoded.get("ref")) if isinstance(decoded, dict) else None
 
 
 def _avatar(account: Account) -> Avatar:
