@@ -12,9 +12,5 @@ from .harness import ServerProcess
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    proc = ServerProcess(tmp_path / "data")
-    proc.start()
-    try:
+    with ServerProcess(tmp_path / "data") as proc:
         yield proc
-    finally:
-        proc.stop()

@@ -108,6 +108,14 @@ class ServerProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
+    def __enter__(self) -> ServerProcess:
+        """Started; stopped at the end of the ``with`` block (a fixture's ``yield``)."""
+        self.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)

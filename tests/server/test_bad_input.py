@@ -24,12 +24,8 @@ from .harness import Client, ServerProcess
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the module (the tests share no state but accounts)."""
-    proc = ServerProcess(tmp_path_factory.mktemp("bad-input") / "data")
-    proc.start()
-    try:
+    with ServerProcess(tmp_path_factory.mktemp("bad-input") / "data") as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 PROFILE_BODIES = [

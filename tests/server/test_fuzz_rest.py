@@ -37,12 +37,8 @@ ERROR_FIELDS = {"type", "code", "message", "ref", "details"}
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(tmp_path_factory.mktemp("fuzz-rest") / "data")
-    proc.start()
-    try:
+    with ServerProcess(tmp_path_factory.mktemp("fuzz-rest") / "data") as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 def check_answer(response: httpx.Response | Any, sent: str) -> None:

@@ -226,12 +226,8 @@ def judge(
 def fuzz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # The fuzzer sends two frames per message as fast as the server answers: no rate limit.
     env = {**FAST, "YOUNUO_RATE_PER_SECOND": "1000000", "YOUNUO_RATE_BURST": "1000000"}
-    proc = ServerProcess(tmp_path_factory.mktemp("fuzz-ws") / "data", env=env)
-    proc.start()
-    try:
+    with ServerProcess(tmp_path_factory.mktemp("fuzz-ws") / "data", env=env) as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 @pytest.mark.soak

@@ -42,12 +42,8 @@ STRICT = {
 
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(Path(tmp_path_factory.mktemp("limits")), env=STRICT)
-    proc.start()
-    try:
+    with ServerProcess(Path(tmp_path_factory.mktemp("limits")), env=STRICT) as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 def post(server: ServerProcess, source: str, path: str, body: dict[str, Any]) -> httpx.Response:

@@ -23,15 +23,11 @@ from .test_play import make_table
 
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(
+    with ServerProcess(
         Path(tmp_path_factory.mktemp("refusals")),
         env={"YOUNUO_RATE_PER_SECOND": "1000", "YOUNUO_RATE_BURST": "1000"},
-    )
-    proc.start()
-    try:
+    ) as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 def test_host_powers_are_the_hosts_and_start_says_why_not(shared_server: ServerProcess) -> None:

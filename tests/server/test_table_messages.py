@@ -29,14 +29,10 @@ SERVER_ACTIONS = ("next_round", "timeout", "match_clock")
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(
+    with ServerProcess(
         Path(tmp_path_factory.mktemp("seeded")), env={"YOUNUO_DEAL_SEED": str(SEED)}
-    )
-    proc.start()
-    try:
+    ) as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 async def duel(

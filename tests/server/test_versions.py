@@ -32,12 +32,8 @@ OPTIONS = {"turn_seconds": 0, "target": 5000}
 @pytest.fixture
 def seeded(tmp_path: Path) -> Iterator[ServerProcess]:
     """A server that deals every match from ``SEED``: the test can replay a running match."""
-    proc = ServerProcess(tmp_path / "data", env={"YOUNUO_DEAL_SEED": str(SEED)})
-    proc.start()
-    try:
+    with ServerProcess(tmp_path / "data", env={"YOUNUO_DEAL_SEED": str(SEED)}) as proc:
         yield proc
-    finally:
-        proc.stop()
 
 
 async def bot_table(server: ServerProcess, player: Client, watcher: Client) -> str:
