@@ -74,7 +74,9 @@ class Settings(BaseSettings):
         description="Deal every match from this seed (tests and demos only: anyone who"
         " knows it knows every hand). None: a fresh random seed per match.",
     )
-    max_message_bytes: int = Field(8192, ge=256, description="Largest client message.")
+    max_message_bytes: int = Field(
+        8192, ge=256, description="Largest client message, in UTF-8 bytes (answered too_large)."
+    )
     rate_per_second: float = Field(20.0, gt=0, description="Messages per second per connection.")
     rate_burst: int = Field(40, ge=1, description="Burst of messages allowed over the rate.")
     max_frame_bytes: int = Field(
