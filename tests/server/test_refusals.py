@@ -222,6 +222,30 @@ def test_size_and_rate_limits(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_frames_over_the_size_limit_count_against_the_rate(tmp_path: Path) -> None:
+    """A stream of frames just over ``max_message_bytes`` (each answered too_large) is
+    rate limited like any other flood and, kept up, closes the connection (1008)."""
+    env = {"YOUNUO_RATE_PER_SECOND": "5", "YOUNUO_RATE_BURST": "5"}
+    with ServerProcess(tmp_path, env=env) as server:
+
+        async def main() -> None:
+            client = Client(server, server.guest("Kim"))
+            await client.connect()
+            big = {"type": "ping", "pad": "y" * 9000}
+            for _ in range(10):
+                await client.send(big)
+            await client.expect(lambda f: f.get("code") == "rate_limited")
+            for _ in range(200):
+                try:
+                    await client.send(big)
+                except websockets.ConnectionClosed:
+                    break
+            await asyncio.wait_for(client.closed.wait(), 5)
+            assert client.ws.close_code == 1008
+
+        asyncio.run(main())
+
+
 # ---------------------------------------------------------------------- hypothesis
 _scalars = st.one_of(
     st.none(),

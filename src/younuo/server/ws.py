@@ -123,16 +123,19 @@ class ClientSession:
     # ------------------------------------------------------------------ frames
     async def receive(self, raw: str | bytes) -> None:
         """Handle one frame; every failure becomes an ``error`` frame."""
-        if frame_bytes(raw, self.settings.max_message_bytes) > self.settings.max_message_bytes:
-            self.conn.send(
-                error("too_large", f"messages are at most {self.settings.max_message_bytes} bytes")
-            )
-            return
+        limit = self.settings.max_message_bytes
+        too_large = frame_bytes(raw, limit) > limit
+        # Every frame counts against the rate, refused ones too: a stream of frames just
+        # over the size limit is a flood like any other.
         if not self.conn.limit.allow():
             if self.conn.limit.abusive:
                 self.conn.close(CLOSE_POLICY)
             else:
-                self.conn.send(error("rate_limited", "too many messages: slow down", _ref_of(raw)))
+                ref = None if too_large else _ref_of(raw)
+                self.conn.send(error("rate_limited", "too many messages: slow down", ref))
+            return
+        if too_large:
+            self.conn.send(error("too_large", f"messages are at most {limit} bytes"))
             return
         ref = None
         try:
