@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from younuo.server.auth import token_hash
-from younuo.server.connections import CLOSE_REVOKED
+from younuo.server.connections import CLOSE_REVOKED, Hub
 
 from .harness import Client, ServerProcess
 
@@ -155,3 +155,13 @@ def test_seats_do_not_change_while_a_match_runs(server: ServerProcess) -> None:
         await sam.close()
 
     asyncio.run(main())
+
+
+def test_the_hub_remembers_revoked_tokens_for_a_hello_under_way() -> None:
+    """A logout between a ``hello``'s token check and its attach finds no socket to
+    close; the hub remembers the token, and ``hello`` asks it before attaching."""
+    hub = Hub()
+    assert not hub.revoked(token_hash("t1"))
+    assert hub.revoke(token_hash("t1")) == 0  # no socket was open with it yet
+    assert hub.revoked(token_hash("t1"))
+    assert not hub.revoked(token_hash("t2"))

@@ -28,6 +28,8 @@ CLOSE_REPLACED = 4001
 """Close code for a connection another one of the same account took over."""
 CLOSE_REVOKED = 4002
 """Close code for a connection whose session token was revoked (logged out)."""
+REVOKED_MEMORY = 60.0
+"""Seconds a revoked token is remembered (far longer than one ``hello`` takes)."""
 CLOSE_SLOW = 4008
 """Close code for a client that did not read its frames fast enough."""
 
@@ -145,6 +147,8 @@ class Hub:
         self.by_account: dict[str, Connection] = {}
         self.room_of: dict[str, str] = {}
         self.in_room: dict[str, set[str]] = defaultdict(set)
+        self._revoked: dict[str, float] = {}
+        """Recently revoked token hashes, with when (see :meth:`revoked`)."""
 
     def attach(self, account: str, conn: Connection) -> None:
         """Make ``conn`` the account's connection; an older one is told and closed."""
@@ -165,10 +169,23 @@ class Hub:
     def revoke(self, token_hash: str) -> int:
         """Close every connection opened with the session token of ``token_hash`` (a
         logout): a revoked token keeps no socket working. How many were closed."""
+        now = time.monotonic()
+        self._revoked = {h: t for h, t in self._revoked.items() if now - t < REVOKED_MEMORY}
+        self._revoked[token_hash] = now
         found = [c for c in self.by_account.values() if c.token_hash == token_hash]
         for conn in found:
             conn.close(CLOSE_REVOKED)
         return len(found)
+
+    def revoked(self, token_hash: str) -> bool:
+        """The token was revoked in the last ``REVOKED_MEMORY`` seconds.
+
+        A ``hello`` checks its token in the database, then attaches: a logout that lands
+        between the two finds no connection to close, so ``hello`` asks here before it
+        attaches (no await between the two).
+        """
+        at = self._revoked.get(token_hash)
+        return at is not None and time.monotonic() - at < REVOKED_MEMORY
 
     def online(self, account: str) -> bool:
         return account in self.by_account

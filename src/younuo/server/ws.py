@@ -184,9 +184,12 @@ class ClientSession:
         # account (a room, a state) can reach this connection ahead of its welcome.
         # It gets a match's updates only from its first state of that match on
         # (MatchService.send_state).
+        hashed = token_hash(m.token)
+        if self.hub.revoked(hashed):  # logged out while this hello was being checked
+            raise AuthError("not_authenticated", "this session was logged out: log in again")
         self.account = account
         self.conn.deltas = m.deltas
-        self.conn.token_hash = token_hash(m.token)
+        self.conn.token_hash = hashed
         self.hub.attach(account.id, self.conn)
         self.hub.follow(account.id, room.id if room else None)
         self.conn.send(
