@@ -387,6 +387,8 @@ class RoomSummary(_Out):
     needed: int
     status: str
     host_name: str | None
+    turn_seconds: int
+    target: int
 
 
 class Lobby(_Out):
