@@ -171,6 +171,8 @@ class Room extends HTMLElement {
             </div>
           </div>
           <p class="small rules-line">${rulesSummary(room.rules)}</p>
+          <p class="small clock-line"><span class="room-clock">⏱ ${options.turn_seconds ? t("room.clock", { s: options.turn_seconds }) : t("room.no_clock")}</span>
+            ${["cumulative", "negative", "elimination"].includes(options.scoring) ? html` · <span class="room-target">${t("room.target", { n: options.target })}</span>` : ""}</p>
         </section>
         <section class="panel seats-panel" aria-labelledby="seats-h">
           <h2 id="seats-h" class="sr-only">${t("room.seats")}</h2>
