@@ -1,11 +1,12 @@
 // The lobby: quick match, join by code, create a room (with every option explained),
 // the list of open rooms with filters, and the leaderboard.
 
-import { html, onAction, render } from "../dom.js";
+import { html, onAction, raw, render } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
+import { ICON_CLOCK } from "../parts/elements.js";
 import { toast } from "../parts/notice.js";
 import { loadRules, rulesInfo } from "../rules.js";
 import { store } from "../store.js";
@@ -163,7 +164,7 @@ class Lobby extends HTMLElement {
             <li class="room-item" data-room="${room.id}">
               <div class="room-info"><strong>${roomName(room.name)}</strong>
                 <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
-                ${room.turn_seconds !== undefined ? html`<span class="room-clock small">⏱ ${room.turn_seconds ? t("lobby.clock", { s: room.turn_seconds }) : t("lobby.no_clock")}</span>` : ""}
+                ${room.turn_seconds !== undefined ? html`<span class="room-clock small">${raw(ICON_CLOCK)} ${room.turn_seconds ? t("lobby.clock", { s: room.turn_seconds }) : t("lobby.no_clock")}</span>` : ""}
                 ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
               <div class="row">
                 <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${roomName(room.name)}">${t("lobby.join")}</button>

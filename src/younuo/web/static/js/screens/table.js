@@ -12,7 +12,7 @@ import { html, onAction, raw, render } from "../dom.js";
 import { cardName, errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName } from "../names.js";
 import { describe } from "../parts/describe.js";
-import { COLOR_SYMBOL } from "../parts/elements.js";
+import { COLOR_SYMBOL, ICON_FLAG } from "../parts/elements.js";
 import { fly } from "../parts/fly.js";
 import { announce, toast } from "../parts/notice.js";
 import { play as sound } from "../sound.js";
@@ -725,7 +725,7 @@ class Table extends HTMLElement {
       <div class="table-screen ${this.myTurn ? "my-turn" : ""} ${this.clockWarning() ? "clock-warn" : ""}">
         <div class="table-top">
           <span class="round-no">${t("table.round", { n: v.round })}</span>
-          ${TARGETED.has(v.rules.scoring) ? html`<span class="target-no" title="${t("table.target_long", { n: v.rules.target })}" aria-label="${t("table.target_long", { n: v.rules.target })}">${t("table.target", { n: v.rules.target })}</span>` : ""}
+          ${TARGETED.has(v.rules.scoring) ? html`<span class="target-no" title="${t("table.target_long", { n: v.rules.target })}"><span class="sr-only">${t("table.target_long", { n: v.rules.target })}</span><span class="target-long" aria-hidden="true">${t("table.target", { n: v.rules.target })}</span><span class="target-short" aria-hidden="true">${raw(ICON_FLAG)}${v.rules.target}</span></span>` : ""}
           <span class="clock-chip" aria-hidden="true"></span>
           ${match.clock.match_deadline ? html`<span class="match-clock" aria-label="${t("table.match_clock")}" title="${t("table.match_clock")}"></span>` : ""}
           <span class="status-line" role="status">${this.statusLine()}</span>
@@ -738,9 +738,14 @@ class Table extends HTMLElement {
         ${this.centerMarkup()}
         ${this.logMarkup()}
         ${this.me ? html`<section class="me-area" aria-label="${t("table.my_area")}">
-          ${mine?.autoplay ? html`<p class="autoplay-banner" role="status">${t("table.autoplay_on")} <button class="small" data-action="autoplay" data-key="autoplay-off">${t("act.autoplay_off")}</button></p>` : ""}
           <div class="me-row"><ol class="me-seat">${this.seatMarkup(this.me, myIndex)}</ol>${this.handMarkup()}</div>
-          ${this.buttonsMarkup()}
+          ${mine?.autoplay && v.status === "playing"
+            // While a bot plays the seat the play buttons do nothing: the banner takes their
+            // place (no taller than they were, so it fits a short phone) with the way back.
+            ? html`<div class="autoplay-banner" role="status"><span>${t("table.autoplay_on")}</span>
+              <span class="row"><button class="primary" data-action="autoplay" data-key="autoplay-off" aria-keyshortcuts="A">${t("act.autoplay_off")}</button>
+              <button data-action="emote" data-key="act-emote" aria-keyshortcuts="E">${t("act.emote")}</button></span></div>`
+            : this.buttonsMarkup()}
         </section>` : html`<p class="watching muted">${t("table.watching")}</p>`}
         ${this.overlayMarkup()}
       </div>`);
