@@ -92,20 +92,36 @@ def test_clock_warning_then_autoplay_and_taking_the_seat_back(pages: Pages) -> N
     assert "left!" in page.inner_text("yn-table .clock-chip")
     shot(page, "warning-360")
     page.wait_for_function("window.younuo.sounds.filter((s) => s === 'tick').length >= 2")
-    # Two timeouts in a row: auto-play.
-    page.wait_for_selector("#toasts .toast:has-text('ran out of time twice')", timeout=25_000)
-    # The bots play fast here (no bot delay): the banner is redrawn often, so read the
-    # store and the markup together rather than wait for a still element.
+    # Two timeouts in a row: auto-play. From then on two bots play each other with no
+    # delay, which keeps the page's main thread busy: the waits below poll on a timer
+    # (animation frames starve), the toasts are collected as they come (each lasts 3 s),
+    # and the tap is the button's own click from inside the page (Playwright's
+    # scroll-and-click stalls on a page that repaints without pause).
+    page.evaluate(
+        "() => { window.__toasts = []; new MutationObserver(() => document.querySelectorAll("
+        "'#toasts .toast').forEach((t) => window.__toasts.push(t.textContent)))"
+        ".observe(document.getElementById('toasts'), { childList: true }); }"
+    )
+    page.wait_for_function(
+        "() => window.__toasts.some((t) => t.includes('ran out of time twice'))",
+        polling=100,
+        timeout=40_000,
+    )
     page.wait_for_function(
         "() => document.querySelector('yn-table .autoplay-banner [data-key=autoplay-off]')"
-        " && document.querySelector('yn-table .me-seat .badge.auto')"
+        " && document.querySelector('yn-table .me-seat .badge.auto')",
+        polling=100,
     )
-    # The tap, from inside the page: the bots keep its main thread busy repainting, which
-    # stalls Playwright's scroll-and-click; the button's own handler is what is tested.
     shot(page, "autoplay-360")
-    page.evaluate("document.querySelector('yn-table [data-key=autoplay-off]').click()")
+    # Between rounds (1 s here) the banner gives way to the results: tap once it is back.
     page.wait_for_function(
-        "() => !window.younuo.store.match.table.find((p) => p.name === 'Tim').autoplay"
+        "() => { const b = document.querySelector('yn-table [data-key=autoplay-off]');"
+        " if (b) b.click(); return Boolean(b); }",
+        polling=50,
+    )
+    page.wait_for_function(
+        "() => !window.younuo.store.match.table.find((p) => p.name === 'Tim').autoplay",
+        polling=100,
     )
     page.wait_for_selector("yn-table .autoplay-banner", state="detached")
     assert page.locator("yn-table .me-seat .badge.auto").count() == 0
