@@ -15,8 +15,8 @@ import { describe } from "../parts/describe.js";
 import { COLOR_SYMBOL, ICON_FLAG } from "../parts/elements.js";
 import { fly } from "../parts/fly.js";
 import { announce, toast } from "../parts/notice.js";
-import { play as sound } from "../sound.js";
 import { showPlayable } from "../prefs.js";
+import { play as sound } from "../sound.js";
 import { store } from "../store.js";
 
 const COLORS = ["red", "yellow", "green", "blue"];
