@@ -135,6 +135,8 @@ def test_quick_match_seats_people_at_the_fullest_open_table(server: ServerProces
         assert joined["id"] == room["id"]
         listed = httpx.get(f"{server.http}/api/rooms", params={"preset": "classic"}).json()
         assert [r["id"] for r in listed] == [room["id"]] and listed[0]["taken"] == 2
+        # The listing tells the room's pace: the classic preset's clock and target.
+        assert (listed[0]["turn_seconds"], listed[0]["target"]) == (30, 500)
         for c in (first, second):
             await c.close()
 

@@ -92,6 +92,21 @@ PLAYING = """
     reason: 'guilty' }));
 """
 
+CAMPS = """
+  v.teams = [0, 1, 0, 1];
+  s.match.table.forEach((p, i) => { p.camp = i % 2 ? 'blue' : 'red'; });
+"""
+WARNING = """
+  v.rules = { ...v.rules, scoring: 'cumulative', target: 500 };
+  s.match.clock.turn_player = v.player;
+  t.myTurnLeft = () => 3;
+  s.match.table.find((p) => p.name === v.player).autoplay = true;
+"""
+NO_AUTO = """
+  v.rules = { ...v.rules, scoring: 'single' };
+  s.match.table.forEach((p) => { p.camp = null; p.autoplay = false; });
+"""
+
 
 def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     page = pages.open(1280, 800)
@@ -143,6 +158,15 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     layout.check("challenge reveal")
     layout.table(ROUND_OVER)
     layout.check("round result")
+    # Team mode's results: the camps' totals over the players' rows.
+    layout.table(ROUND_OVER + CAMPS)
+    layout.check("team round result")
+    # My turn's last seconds with a target in the top row, and my seat on auto-play.
+    layout.table(PLAYING + WARNING)
+    page.wait_for_selector("yn-table .table-screen.clock-warn .clock-chip:not(:empty)")
+    layout.check("table in the last seconds, on auto-play")
+    page.evaluate("() => { delete document.querySelector('yn-table').myTurnLeft; }")
+    layout.table(CAMPS.replace("v.teams = [0, 1, 0, 1];", "v.teams = null;") + NO_AUTO)
 
     # The real end: back to the server's picture (sync), auto-play hands my seat to a
     # bot, and the bots finish the round (a challenge's reveal may come up on the way).

@@ -422,6 +422,8 @@ class RoomSummary(_Out):
     needed: int
     status: str
     host_name: str | None
+    turn_seconds: int
+    target: int
 
 
 class Lobby(_Out):

@@ -440,6 +440,11 @@ class RoomState:
 
     def summary(self) -> RoomSummary:
         host = next((s.name for s in self.seats if s is not None and s.account == self.host), None)
+        # The clock and target let a newcomer pick a room they can keep up with.
+        try:
+            rules = self.settings.rules()
+        except RulesError:
+            rules = Rules.from_preset(self.settings.preset)
         return RoomSummary(
             id=self.id,
             name=self.settings.name,
@@ -450,6 +455,8 @@ class RoomState:
             needed=self.settings.needed,
             status=self.status,
             host_name=host,
+            turn_seconds=rules.turn_seconds,
+            target=rules.target,
         )
 
     def to_row(self) -> dict[str, Any]:

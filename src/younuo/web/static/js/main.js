@@ -12,12 +12,17 @@ import "./screens/replay.js";
 import { html, onAction, raw, render } from "./dom.js";
 import { LANGUAGE_NAMES, initLanguage, language, onLanguage, setLanguage, t } from "./i18n.js";
 import { toast } from "./parts/notice.js";
-import { isMuted, play, setMuted } from "./sound.js";
+import { setShowPlayable, showPlayable } from "./prefs.js";
+import { isMuted, play, recent as sounds, setMuted } from "./sound.js";
 import { store } from "./store.js";
 
 const CB_KEY = "younuo.colorblind";
 const SPEAKER = `<path d="M3 9v6h4l5 5V4L7 9H3z"/>`;
 const ICON_SOUND = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path d="M16.5 12a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z"/></svg>`;
+// A card; on, with a tick on it: playable cards stand out in the hand.
+const ICON_PLAYABLE = (on) => `<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="5" y="2.5" width="14" height="19" rx="2.5" fill="none" stroke="currentColor" stroke-width="2"/>${on
+  ? `<path d="M8.5 12.5l2.5 2.5 4.5-5" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>`
+  : `<path d="M4 20L20 4" stroke="currentColor" stroke-width="2"/>`}</svg>`;
 const ICON_MUTED = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6m0-6l-6 6" stroke="currentColor" stroke-width="2" fill="none"/></svg>`;
 
 function colorBlind() {
@@ -62,6 +67,7 @@ class App extends HTMLElement {
 
   barAction(action) {
     if (action === "sound") { setMuted(!isMuted()); play("turn"); this.paintBar(); }
+    else if (action === "playable") { setShowPlayable(!showPlayable()); this.paintBar(); }
     else if (action === "colorblind") { applyColorBlind(!document.body.classList.contains("cb")); this.paintBar(); }
     else if (action === "home") { location.hash = ""; }
   }
@@ -87,6 +93,7 @@ class App extends HTMLElement {
   paintBar() {
     const cb = document.body.classList.contains("cb");
     const muted = isMuted();
+    const playable = showPlayable();
     const account = store.account;
     render(this.bar, html`
       <button class="brand" data-action="home" data-key="home" aria-label="${t("nav.lobby")}">
@@ -99,6 +106,7 @@ class App extends HTMLElement {
           <select name="lang" data-key="lang">${Object.entries(LANGUAGE_NAMES).map(([code, name]) =>
             html`<option value="${code}" ${code === language() ? "selected" : ""}>${name}</option>`)}</select></label>
         <button class="icon-btn" data-action="sound" data-key="sound" aria-pressed="${!muted}" title="${muted ? t("sound.unmute") : t("sound.mute")}" aria-label="${t("sound.label")}">${raw(muted ? ICON_MUTED : ICON_SOUND)}</button>
+        <button class="icon-btn" data-action="playable" data-key="playable" aria-pressed="${playable}" title="${t("playable.label")}" aria-label="${t("playable.label")}">${raw(ICON_PLAYABLE(playable))}</button>
         <button class="icon-btn" data-action="colorblind" data-key="cb" aria-pressed="${cb}" title="${t("cb.label")}" aria-label="${t("cb.label")}">${cb ? "◆▲" : "◇△"}</button>
       </nav>`);
   }
@@ -149,4 +157,4 @@ async function boot() {
 }
 
 boot();
-window.younuo = { store };
+window.younuo = { store, sounds };

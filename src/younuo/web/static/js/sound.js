@@ -70,7 +70,12 @@ const SOUNDS = {
   error: () => tone(180, 0, 0.15, "square", 0.06),
 };
 
+/** The names of the last sounds played, newest last (the tests read it). */
+export const recent = [];
+
 export function play(name) {
   if (muted || !SOUNDS[name]) return;
+  recent.push(name);
+  if (recent.length > 20) recent.shift();
   try { SOUNDS[name](); } catch { /* audio not available */ }
 }

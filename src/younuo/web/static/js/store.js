@@ -191,6 +191,20 @@ class Store extends EventTarget {
     this.matchOver = message;
     if (this.match) this.match.over = true;
     this.changed({ kind: "match_over" });
+    // The rating changed: the lobby's panel and the header read the account, so fetch it
+    // again (the leaderboard had the new rating while the panel still showed the old one).
+    this.refreshAccount();
+  }
+
+  /** Read our account again (rating, level) from GET /api/me. */
+  async refreshAccount() {
+    try {
+      const account = await api("GET", "/api/me");
+      if (this.account && account.id === this.account.id) {
+        this.account = account;
+        this.changed("account");
+      }
+    } catch { /* offline: the next welcome brings it */ }
   }
 
   on_error(message) {

@@ -6,6 +6,9 @@ import { parseCard } from "../cards.js";
 import { cardName, onLanguage, t } from "../i18n.js";
 
 export const COLOR_SYMBOL = { red: "▲", yellow: "●", green: "■", blue: "◆" };
+// Inline icons drawn with lines (an emoji such as ⏱ or 🏁 is missing from some fonts).
+export const ICON_CLOCK = `<svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="13" r="8"/><path d="M12 9v4l3 2M9 2h6"/></svg>`;
+export const ICON_FLAG = `<svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="M5 22V3m0 1h12l-2.5 4L17 12H5"/></svg>`;
 const GLYPH = { S: "⊘", R: "⇄", "+2": "+2", A: "≡", W: "", "W+4": "+4", WB: "↩" };
 
 /** The inner markup of a card face (also used outside <yn-card>, e.g. in the replay). */

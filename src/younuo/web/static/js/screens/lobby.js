@@ -1,20 +1,32 @@
 // The lobby: quick match, join by code, create a room (with every option explained),
 // the list of open rooms with filters, and the leaderboard.
 
-import { html, onAction, render } from "../dom.js";
+import { html, onAction, raw, render } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
+import { ICON_CLOCK } from "../parts/elements.js";
 import { toast } from "../parts/notice.js";
-import { loadRules } from "../rules.js";
+import { loadRules, rulesInfo } from "../rules.js";
 import { store } from "../store.js";
+
+/**
+ * A room made by hand is a casual one: its turn clock starts at a generous 30 s, not the
+ * preset's official 10–15 s (which quick match keeps), so a newcomer does not time out.
+ */
+export const CASUAL_TURN_SECONDS = 30;
+
+export function casualOptions(preset) {
+  const seconds = rulesInfo.presets[preset]?.turn_seconds;
+  return seconds > 0 && seconds < CASUAL_TURN_SECONDS ? { turn_seconds: CASUAL_TURN_SECONDS } : {};
+}
 
 class Lobby extends HTMLElement {
   connectedCallback() {
     this.filters = { mode: "", preset: "", free: false };
     this.creating = false;
-    this.draft = { seats: 8, needed: 4, mode: "ffa", preset: "younuo", options: {}, private: false, abandon: "leave" };
+    this.draft = { seats: 8, needed: 4, mode: "ffa", preset: "younuo", options: casualOptions("younuo"), private: false, abandon: "leave" };
     this.leaders = null;
     this.error = "";
     this.paint();
@@ -57,7 +69,7 @@ class Lobby extends HTMLElement {
     if (form) {
       // Only a new preset redraws the editor (with that preset's values).
       this.draft = markChanges(form);
-      if (field.name === "preset") { this.draft.options = {}; this.paint(); }
+      if (field.name === "preset") { this.draft.options = casualOptions(field.value); this.paint(); }
     }
   }
 
@@ -130,6 +142,7 @@ class Lobby extends HTMLElement {
         <section class="panel creator" aria-labelledby="create-h">
           <h2 id="create-h">${t("lobby.create")}</h2>
           <form name="create" class="editor">
+            <p class="help casual-note">${t("create.casual_clock", { s: CASUAL_TURN_SECONDS })}</p>
             ${editorMarkup(this.draft, "lb")}
             <div class="row right sticky-bottom">
               <button type="button" data-action="create-open" data-key="create-cancel">${t("common.cancel")}</button>
@@ -151,6 +164,7 @@ class Lobby extends HTMLElement {
             <li class="room-item" data-room="${room.id}">
               <div class="room-info"><strong>${roomName(room.name)}</strong>
                 <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
+                ${room.turn_seconds !== undefined ? html`<span class="room-clock small">${raw(ICON_CLOCK)} ${room.turn_seconds ? t("lobby.clock", { s: room.turn_seconds }) : t("lobby.no_clock")}</span>` : ""}
                 ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
               <div class="row">
                 <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${roomName(room.name)}">${t("lobby.join")}</button>

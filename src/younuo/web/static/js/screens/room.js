@@ -4,10 +4,11 @@
 // whole rule editor, and start (with the reasons when it is refused).
 
 import { EXPRESSIONS, OUTFITS } from "../avatar.js";
-import { html, onAction, render } from "../dom.js";
+import { html, onAction, raw, render } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName, roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
+import { ICON_CLOCK } from "../parts/elements.js";
 import { toast } from "../parts/notice.js";
 import { loadRules, rulesInfo } from "../rules.js";
 import { store } from "../store.js";
@@ -171,6 +172,8 @@ class Room extends HTMLElement {
             </div>
           </div>
           <p class="small rules-line">${rulesSummary(room.rules)}</p>
+          <p class="small clock-line"><span class="room-clock">${raw(ICON_CLOCK)} ${options.turn_seconds ? t("room.clock", { s: options.turn_seconds }) : t("room.no_clock")}</span>
+            ${["cumulative", "negative", "elimination"].includes(options.scoring) ? html` · <span class="room-target">${t("room.target", { n: options.target })}</span>` : ""}</p>
         </section>
         <section class="panel seats-panel" aria-labelledby="seats-h">
           <h2 id="seats-h" class="sr-only">${t("room.seats")}</h2>

@@ -12,13 +12,18 @@ import { html, onAction, raw, render } from "../dom.js";
 import { cardName, errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName } from "../names.js";
 import { describe } from "../parts/describe.js";
-import { COLOR_SYMBOL } from "../parts/elements.js";
+import { COLOR_SYMBOL, ICON_FLAG } from "../parts/elements.js";
 import { fly } from "../parts/fly.js";
 import { announce, toast } from "../parts/notice.js";
+import { showPlayable } from "../prefs.js";
 import { play as sound } from "../sound.js";
 import { store } from "../store.js";
 
 const COLORS = ["red", "yellow", "green", "blue"];
+// The last seconds of your own turn: the clock turns to a warning colour, pulses and ticks.
+const WARN_SECONDS = 5;
+// Scorings that play to a target (the others end after one round).
+const TARGETED = new Set(["cumulative", "negative", "elimination"]);
 const KEYS = { p: "play", d: "draw", s: "pass", u: "uno", r: "catch", c: "challenge", h: "hint", a: "autoplay", e: "emote", l: "log" };
 
 /**
@@ -86,12 +91,16 @@ class Table extends HTMLElement {
     onAction(this, (action, el, event) => this.act(action, el, event));
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
-    this.clockTimer = setInterval(() => this.tickClocks(), 1000);
+    this.prefs = () => this.paint();
+    window.addEventListener("younuo-prefs", this.prefs);
+    // Four times a second, so the last seconds' tick falls close to each second.
+    this.clockTimer = setInterval(() => this.tickClocks(), 250);
   }
 
   disconnectedCallback() {
     store.removeEventListener("change", this.listen);
     document.removeEventListener("keydown", this.keys);
+    window.removeEventListener("younuo-prefs", this.prefs);
     clearInterval(this.clockTimer);
     clearTimeout(this.bubbleTimer);
     if (this.off) this.off();
@@ -114,6 +123,18 @@ class Table extends HTMLElement {
     this.paint();
     this.animate(what.events || [], before);
     this.tell(what.events || []);
+    this.noticeAutoplay();
+  }
+
+  /** Auto-play switched on without our asking (two timeouts): say so, once. */
+  noticeAutoplay() {
+    const mine = this.match?.table.find((p) => p.name === this.me);
+    const on = Boolean(mine?.autoplay);
+    if (on && this.wasAuto === false && !this.askedAuto) {
+      toast(t("table.autoplay_started"), "warn"); // also said in the live region
+    }
+    if (!on) this.askedAuto = false;
+    this.wasAuto = on;
   }
 
   /** A player's expression changed at the table: a bubble over their seat for 3 s. */
@@ -186,11 +207,38 @@ class Table extends HTMLElement {
     this.wasMyTurn = this.myTurn;
   }
 
+  /** Whole seconds left of our own turn, or null when it is not ours or untimed. */
+  myTurnLeft() {
+    const clock = this.match?.clock;
+    if (!this.myTurn || !clock || clock.turn_player !== this.me || !clock.turn_deadline) return null;
+    return Math.max(0, Math.ceil(clock.turn_deadline - store.serverNow()));
+  }
+
+  clockWarning() {
+    const left = this.myTurnLeft();
+    return left !== null && left > 0 && left <= WARN_SECONDS;
+  }
+
+  /** In the last seconds of our own turn: the warning class, one announcement, a tick a second. */
+  warnClock() {
+    const left = this.myTurnLeft();
+    const warn = this.clockWarning();
+    this.querySelector(".table-screen")?.classList.toggle("clock-warn", warn);
+    const chip = this.querySelector(".clock-chip");
+    if (chip) chip.textContent = warn ? t("table.time_left", { s: left }) : "";
+    if (!warn) { this.warnedAt = null; return; }
+    if (this.warnedAt === left) return;
+    if (this.warnedAt === null || this.warnedAt === undefined) announce(t("table.time_low", { s: left }));
+    this.warnedAt = left;
+    sound("tick");
+  }
+
   tickClocks() {
-    // The countdown elements tick themselves; this shows the match clock and the
-    // next-round countdown, cheap to redo once a second.
+    // The countdown elements tick themselves; this shows the match clock, the
+    // next-round countdown and our own turn's warning, cheap to redo.
     const clock = this.match?.clock;
     if (!clock) return;
+    this.warnClock();
     const now = store.serverNow();
     const mc = this.querySelector(".match-clock");
     if (mc && clock.match_deadline) {
@@ -311,6 +359,7 @@ class Table extends HTMLElement {
       case "hint": this.showHint(); break;
       case "autoplay": {
         const seat = this.match.table.find((p) => p.name === this.me);
+        this.askedAuto = !seat?.autoplay;
         store.request({ type: "autoplay", on: !seat?.autoplay }).catch((e) => toast(errorText(e), "warn"));
         break;
       }
@@ -475,6 +524,9 @@ class Table extends HTMLElement {
     const v = this.view;
     const hand = this.sortedHand();
     const playable = this.playable();
+    // Shown without Hint when the setting is on: only the server's legal plays count.
+    const legal = this.match.legal;
+    const shown = showPlayable() && legal ? playableCodes(v, legal) : new Set();
     const sel = new Set(this.selected);
     // Cards that arrived since the last picture get a little entrance.
     const before = [...(this.prevHand || hand)];
@@ -485,8 +537,8 @@ class Table extends HTMLElement {
       else fresh.add(i);
     });
     this.prevHand = hand;
-    return html`<div class="hand ${this.hint ? "hinting" : ""}" role="group" aria-label="${t("table.hand", { cards: t("table.cards", { n: hand.length }), points: t("table.points", { n: handPoints(hand) }) })}" data-scroll="hand">
-      ${hand.map((code, i) => html`<button class="hand-card ${playable.has(code) ? "playable" : ""} ${sel.has(i) ? "selected" : ""} ${fresh.has(i) ? "fresh" : ""} ${v.drawn === code ? "drawn" : ""}"
+    return html`<div class="hand ${this.hint ? "hinting" : ""} ${showPlayable() ? "show-playable" : ""} ${shown.size ? "some-playable" : ""}" role="group" aria-label="${t("table.hand", { cards: t("table.cards", { n: hand.length }), points: t("table.points", { n: handPoints(hand) }) })}" data-scroll="hand">
+      ${hand.map((code, i) => html`<button class="hand-card ${playable.has(code) ? "playable" : ""} ${sel.has(i) ? "selected" : ""} ${fresh.has(i) ? "fresh" : ""} ${v.drawn === code ? "drawn" : ""} ${shown.has(code) ? "can-play" : ""}"
         data-action="card" data-i="${i}" data-code="${code}" data-key="card-${i}-${code}" aria-pressed="${sel.has(i)}"
         aria-label="${cardName(code)}${playable.has(code) ? `, ${t("table.playable")}` : ""}"><yn-card code="${code}" decorative></yn-card></button>`)}
     </div>`;
@@ -515,6 +567,8 @@ class Table extends HTMLElement {
     if (v.status !== "playing") return "";
     if (!this.me) return v.current ? t("table.turn_of", { name: playerName(v.current) }) : "";
     if (this.myTurn) {
+      // Report (catch) is open on our own turn too: say so before anything else.
+      if (v.exposed && v.exposed !== this.me && this.legal("catch")) return t("table.may_catch_your_turn", { name: playerName(v.exposed) });
       if (v.phase === "choose_color") return t("table.choose_start_color");
       if (v.challenge_open) return t("table.may_challenge", { n: v.pending_draw });
       if (v.pending_draw) return t("table.pending_you", { n: v.pending_draw });
@@ -558,6 +612,10 @@ class Table extends HTMLElement {
           <button class="danger" data-action="leave" data-key="leave-yes">${t("table.leave_yes")}</button></div></div></div>`;
       }
     }
+    // A round that ends while the reveal is open shows its result at once: the reveal
+    // belongs to a turn that is over, and the next deal should not wait for an OK.
+    const ended = v.status === "round_over" || v.status === "match_over" || store.matchOver;
+    if (ended) return this.resultsMarkup();
     if (this.revealSeen === null) {
       try { this.revealSeen = sessionStorage.getItem(`younuo.reveal.${this.match.id}`); } catch { this.revealSeen = ""; }
     }
@@ -569,7 +627,6 @@ class Table extends HTMLElement {
         <div class="reveal-cards" role="list">${cards.map((c) => html`<yn-card role="listitem" code="${c}"></yn-card>`)}</div>
         <button class="primary" data-action="reveal-ok" data-key="reveal-ok">${t("common.ok")}</button></div></div>`;
     }
-    if (v.status === "round_over" || v.status === "match_over" || store.matchOver) return this.resultsMarkup();
     return "";
   }
 
@@ -581,29 +638,60 @@ class Table extends HTMLElement {
     const hands = rnd?.hands || {};
     const winner = rnd?.player || v.round_winner;
     const results = over?.results || [];
+    const camps = this.camps();
+    const campOf = (name) => camps?.find((c) => c.members.includes(name))?.camp || null;
+    const points = rnd?.points ?? v.round_points ?? 0;
+    // In team mode the camp wins (team-mates share one score), not the one who went out.
+    const roundLine = !winner ? "" : camps && campOf(winner)
+      ? t(`results.camp_round_winner.${campOf(winner)}`, { name: playerName(winner), points })
+      : t(winner === this.me ? "results.round_winner.you" : "results.round_winner", { name: playerName(winner), points });
+    const matchCamp = over?.winner && camps ? campOf(over.winner) : null;
+    const matchLine = !over?.winner ? t("results.no_winner") : matchCamp
+      ? t(`results.camp_match_winner.${matchCamp}`)
+      : t(over.winner === this.me ? "results.match_winner.you" : "results.match_winner", { name: playerName(over.winner) });
+    const target = TARGETED.has(v.rules.scoring) ? v.rules.target : null;
     return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-h"><div class="dialog results">
       <h2 id="results-h">${final ? t("results.match_over") : t("results.round_over", { n: v.round })}</h2>
-      ${winner ? html`<p class="winner-line">★ ${t(winner === this.me ? "results.round_winner.you" : "results.round_winner", { name: playerName(winner), points: rnd?.points ?? v.round_points ?? 0 })}</p>` : ""}
+      ${winner ? html`<p class="winner-line">★ ${roundLine}</p>` : ""}
+      ${target ? html`<p class="target-line small muted">${t(v.rules.scoring === "cumulative" ? "results.target.cumulative" : "results.target.negative", { n: target })}</p>` : ""}
+      ${camps ? html`<table class="score-table camp-table">
+        <caption class="sr-only">${t("results.camps")}</caption>
+        <thead><tr><th scope="col">${t("results.camp")}</th><th scope="col">${t("results.members")}</th><th scope="col">${t("results.total")}</th></tr></thead>
+        <tbody>${camps.map((c) => html`<tr class="camp-row camp-${c.camp} ${c.camp === (final ? matchCamp : campOf(winner)) ? "won" : ""}" data-camp="${c.camp}">
+          <th scope="row"><span class="camp-dot ${c.camp}"></span>${t(`camp.${c.camp}.short`)}</th>
+          <td>${c.members.map(playerName).join(t("list.sep"))}</td><td class="camp-total">${c.total}</td></tr>`)}</tbody></table>` : ""}
       <table class="score-table">
         <caption class="sr-only">${t("results.round_table")}</caption>
         <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.hand")}</th><th scope="col">${t("results.points")}</th><th scope="col">${t("results.total")}</th></tr></thead>
         <tbody>${v.players.map((name, i) => {
           const cards = hands[name];
-          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${playerName(name)}</th>
+          const camp = campOf(name);
+          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${camp ? html`<span class="camp-dot ${camp}" title="${t(`camp.${camp}`)}"></span>` : ""}${playerName(name)}</th>
             <td class="hand-cell">${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
             <td>${cards ? handPoints(cards) : ""}</td><td>${v.scores[i]}</td></tr>`;
         })}</tbody>
       </table>
       ${final && results.length ? html`
-        <h3>${over.winner ? t(over.winner === this.me ? "results.match_winner.you" : "results.match_winner", { name: playerName(over.winner) }) : t("results.no_winner")}</h3>
+        <h3 class="match-winner">${matchLine}</h3>
         <table class="score-table"><caption class="sr-only">${t("results.match_table")}</caption>
           <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.score")}</th><th scope="col">${t("results.change")}</th><th scope="col">${t("results.level")}</th></tr></thead>
-          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${playerName(r.name)}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
+          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${campOf(r.name) ? html`<span class="camp-dot ${campOf(r.name)}"></span>` : ""}${playerName(r.name)}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
             <td>${r.score}</td><td class="${r.rating_change >= 0 ? "up" : "down"}" title="${Object.entries(r.breakdown || {}).map(([k, n]) => `${t(`results.${k}`)} ${n}`).join(", ")}">${r.rating_change >= 0 ? "+" : ""}${r.rating_change}</td>
             <td>${r.level ? `${levelName(r.level)} (${r.rating})` : ""}</td></tr>`)}</tbody></table>` : ""}
       ${final ? html`<button class="primary" data-action="back-to-room" data-key="back-to-room" ${over ? "" : "disabled"}>${t("results.back")}</button>`
         : html`<p class="next-round muted" aria-live="off">${this.match.clock.next_round_at ? t("results.next_in", { s: Math.max(0, Math.ceil(this.match.clock.next_round_at - store.serverNow())) }) : ""}</p>`}
     </div></div>`;
+  }
+
+  /** Team mode's two camps: [{camp, members, total}] (team-mates share one score), or null. */
+  camps() {
+    const v = this.view;
+    const table = this.match.table;
+    if (!v.teams || !table.some((p) => p.camp)) return null;
+    return ["red", "blue"].map((camp) => {
+      const seats = v.players.map((name, i) => i).filter((i) => table[i]?.camp === camp);
+      return { camp, members: seats.map((i) => v.players[i]), total: Math.max(0, ...seats.map((i) => v.scores[i])) };
+    }).filter((c) => c.members.length);
   }
 
   /**
@@ -634,9 +722,11 @@ class Table extends HTMLElement {
     const mine = match.table.find((p) => p.name === this.me);
     this.plays = roundPlays(v);
     render(this, html`
-      <div class="table-screen ${this.myTurn ? "my-turn" : ""}">
+      <div class="table-screen ${this.myTurn ? "my-turn" : ""} ${this.clockWarning() ? "clock-warn" : ""}">
         <div class="table-top">
           <span class="round-no">${t("table.round", { n: v.round })}</span>
+          ${TARGETED.has(v.rules.scoring) ? html`<span class="target-no" title="${t("table.target_long", { n: v.rules.target })}"><span class="sr-only">${t("table.target_long", { n: v.rules.target })}</span><span class="target-long" aria-hidden="true">${t("table.target", { n: v.rules.target })}</span><span class="target-short" aria-hidden="true">${raw(ICON_FLAG)}${v.rules.target}</span></span>` : ""}
+          <span class="clock-chip" aria-hidden="true"></span>
           ${match.clock.match_deadline ? html`<span class="match-clock" aria-label="${t("table.match_clock")}" title="${t("table.match_clock")}"></span>` : ""}
           <span class="status-line" role="status">${this.statusLine()}</span>
           <span class="spacer"></span>
@@ -648,9 +738,14 @@ class Table extends HTMLElement {
         ${this.centerMarkup()}
         ${this.logMarkup()}
         ${this.me ? html`<section class="me-area" aria-label="${t("table.my_area")}">
-          ${mine?.autoplay ? html`<p class="autoplay-banner" role="status">${t("table.autoplay_on")} <button class="small" data-action="autoplay" data-key="autoplay-off">${t("act.autoplay_off")}</button></p>` : ""}
           <div class="me-row"><ol class="me-seat">${this.seatMarkup(this.me, myIndex)}</ol>${this.handMarkup()}</div>
-          ${this.buttonsMarkup()}
+          ${mine?.autoplay && v.status === "playing"
+            // While a bot plays the seat the play buttons do nothing: the banner takes their
+            // place (no taller than they were, so it fits a short phone) with the way back.
+            ? html`<div class="autoplay-banner" role="status"><span>${t("table.autoplay_on")}</span>
+              <span class="row"><button class="primary" data-action="autoplay" data-key="autoplay-off" aria-keyshortcuts="A">${t("act.autoplay_off")}</button>
+              <button data-action="emote" data-key="act-emote" aria-keyshortcuts="E">${t("act.emote")}</button></span></div>`
+            : this.buttonsMarkup()}
         </section>` : html`<p class="watching muted">${t("table.watching")}</p>`}
         ${this.overlayMarkup()}
       </div>`);
