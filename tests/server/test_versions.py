@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from younuo.engine.records import Record
-from younuo.server.match import legal_out
+from younuo.server.snapshots import legal_dicts
 
 from .harness import Client, ServerProcess
 
@@ -70,7 +70,13 @@ class Versions:
 
     def _add(self, game: Any, player: str) -> None:
         self.views.append(
-            _json((game.view(None).to_dict(), game.view(player).to_dict(), legal_out(game, player)))
+            _json(
+                (
+                    game.view(None).to_dict(),
+                    game.view(player).to_dict(),
+                    legal_dicts(game.legal_actions(player)),
+                )
+            )
         )
 
     def problems(self, frames: list[dict[str, Any]], match: str, you: str | None) -> list[str]:

@@ -185,9 +185,6 @@ class AddressGuard:
             conn.close(CLOSE_ABUSE)
         return True
 
-    def open_count(self, host: str | None) -> int:
-        return len(self._open.get(address_key(host), ()))
-
 
 class FrontDoor:
     """An ASGI wrapper that refuses a banned or capped address's WebSocket at once.

@@ -66,7 +66,7 @@ from younuo.server.protocol import (
     update_text,
 )
 from younuo.server.settings import Settings
-from younuo.server.snapshots import SERVER_ONLY, Snapshot, legal_dicts, take_snapshot
+from younuo.server.snapshots import Snapshot, take_snapshot
 from younuo.server.views import changes, seat_changes
 from younuo.store import Database, VersionConflict
 from younuo.store import matches as repo
@@ -1059,11 +1059,6 @@ def _winners(game: Game) -> set[str]:
     return {name for name, t in zip(game.players, view.teams, strict=True) if t == team}
 
 
-def legal_out(game: Game, name: str) -> list[dict[str, Any]]:
-    """``name``'s legal actions now as the protocol sends them (:func:`legal_dicts`)."""
-    return legal_dicts(game.legal_actions(name))
-
-
 def _make_bot(level: str, seed: int, timing: Any) -> Bot:
     return make_bot(level, seed=seed, timing=timing)
 
@@ -1091,10 +1086,8 @@ def result_out(row: Result) -> ResultOut:
 
 __all__ = [
     "AUTOPLAY_LEVEL",
-    "SERVER_ONLY",
     "MatchService",
     "Runtime",
     "SeatInfo",
-    "legal_out",
     "result_out",
 ]

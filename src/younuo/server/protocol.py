@@ -258,16 +258,12 @@ def parse_client(data: str | bytes) -> Any:
         raise ProtocolError("bad_message", "a message is a JSON object with a type")
     ref = echo_ref(decoded.get("ref"))
     kind = decoded.get("type")
-    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
-        raise ProtocolError(
-            "unknown_type",
-            f"unknown message type {kind[:40]!r}"
-            if isinstance(kind, str)
-            else "the type is missing"
-            if kind is None
-            else "the type is not a string",
-            ref,
-        )
+    if kind is None:
+        raise ProtocolError("unknown_type", "the type is missing", ref)
+    if not isinstance(kind, str):
+        raise ProtocolError("unknown_type", "the type is not a string", ref)
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}", ref)
     try:
         return _CLIENT.validate_python(decoded)
     except ValidationError as exc:

@@ -22,7 +22,7 @@ from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard
 from younuo.server.lobby import Lobby
-from younuo.server.match import SERVER_ONLY, MatchService
+from younuo.server.match import MatchService
 from younuo.server.protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -59,6 +59,7 @@ from younuo.server.protocol import (
     Lobby as LobbyMessage,
 )
 from younuo.server.settings import Settings
+from younuo.server.snapshots import SERVER_ONLY
 from younuo.store.models import Account
 
 log = logging.getLogger(__name__)
