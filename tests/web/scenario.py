@@ -80,6 +80,17 @@ def sign_in(page: Any, name: str) -> None:
     page.wait_for_selector("yn-lobby")
 
 
+def add_bots(page: Any, count: int, level: str = "random") -> None:
+    """The host adds ``count`` bots of ``level``, each seated before the next is asked for."""
+    page.select_option("#bot-level", level)
+    for _ in range(count):
+        before = page.evaluate("window.younuo.store.room.seats.filter(Boolean).length")
+        page.click("[data-key=add-bot]")
+        page.wait_for_function(
+            "n => window.younuo.store.room.seats.filter(Boolean).length === n", arg=before + 1
+        )
+
+
 def create_room(page: Any, options: dict[str, Any], private: bool = False, seats: int = 4) -> None:
     """Create a room through the editor; `options` are set on their fields."""
     page.click("[data-key=create-open]")

@@ -15,6 +15,7 @@ import httpx
 from .conftest import Pages
 from .scenario import (
     DUEL_RULES,
+    add_bots,
     create_room,
     enabled,
     play_card,
@@ -86,12 +87,7 @@ def test_bots_game_keyboard_and_screens(pages: Pages, artifacts: Path) -> None:
     shoot(page, artifacts, "lobby", 360, 640)
     page.set_viewport_size({"width": 1280, "height": 800})
     create_room(page, {"preset": "younuo"}, seats=4)
-    page.select_option("#bot-level", "random")
-    for filled in (2, 3, 4):
-        page.click("[data-key=add-bot]")
-        page.wait_for_function(
-            "n => window.younuo.store.room.seats.filter(Boolean).length === n", arg=filled
-        )
+    add_bots(page, 3)
     assert page.locator(".seat-card:not(.empty)").count() == 4
     assert page.locator(".seat-card .ready-state.yes").count() == 3  # bots are always ready
     page.click("[data-key=outfit-teal]")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Pages
-from .scenario import DUEL_RULES, create_room, sign_in, wait_turn
+from .scenario import DUEL_RULES, add_bots, create_room, sign_in, wait_turn
 
 WARN = "rgb(255, 171, 0)"  # --warn
 SHOTS = os.environ.get("YOUNUO_LAYOUT_SHOTS")
@@ -217,12 +217,7 @@ def test_team_results_by_camp_and_the_rating_panel_after_the_match(pages: Pages)
     create_room(page, {"preset": "younuo", "turn_seconds": 0, "target": 60}, seats=4)
     page.check("[data-key=mode-teams]")
     page.wait_for_function("window.younuo.store.room.settings.mode === 'teams'")
-    page.select_option("#bot-level", "easy")
-    for n in (2, 3, 4):
-        page.click("[data-key=add-bot]")
-        page.wait_for_function(
-            "n => window.younuo.store.room.seats.filter(Boolean).length === n", arg=n
-        )
+    add_bots(page, 3, "easy")
     page.click("[data-key=ready]")
     page.wait_for_selector(".seat-card.mine.is-ready")
     page.click("[data-key=start]")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Pages
-from .scenario import create_room, sign_in
+from .scenario import add_bots, create_room, sign_in
 
 SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1280, 800))
 LANGUAGES = ("zh-Hant", "zh-Hans", "en")
@@ -126,12 +126,7 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
 
     rules = {"preset": "classic", "scoring": "single", "first_player": "host", "turn_seconds": 0}
     create_room(page, rules, seats=4)
-    page.select_option("#bot-level", "easy")
-    for filled in (2, 3, 4):
-        page.click("[data-key=add-bot]")
-        page.wait_for_function(
-            "n => window.younuo.store.room.seats.filter(Boolean).length === n", arg=filled
-        )
+    add_bots(page, 3, "easy")
     page.click("[data-key=ready]")
     page.wait_for_selector(".seat-card.mine.is-ready")
     layout.check("room")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import Pages
-from .scenario import create_room, sign_in, view, wait_turn
+from .scenario import add_bots, create_room, sign_in, view, wait_turn
 
 
 def room_id(page: Any) -> str:
@@ -16,16 +16,6 @@ def room_id(page: Any) -> str:
 
 def seats(page: Any) -> list[dict[str, Any] | None]:
     return list(page.evaluate("window.younuo.store.room.seats"))
-
-
-def add_bots(page: Any, count: int, level: str = "random") -> None:
-    page.select_option("#bot-level", level)
-    for _ in range(count):
-        before = sum(s is not None for s in seats(page))
-        page.click("[data-key=add-bot]")
-        page.wait_for_function(
-            "n => window.younuo.store.room.seats.filter(Boolean).length === n", arg=before + 1
-        )
 
 
 def join_from_list(page: Any, room: str, watch: bool = False) -> None:
