@@ -11,8 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 
-from younuo.store import Database, NameTaken, VersionConflict, accounts, matches, rooms
-from younuo.store.models import Base, Match, Result, Room
+from younuo.store import Database, NotOwner, VersionConflict, accounts, matches
+from younuo.store.models import Base, Match
+from younuo.store.movelog import MatchEnd, MatchWrite
 
 
 def run(coro: Any) -> Any:
@@ -64,44 +65,61 @@ def test_migrations_build_exactly_the_models_and_run_twice(db_url: str) -> None:
     assert run(main()) == []
 
 
-def test_append_is_conditional_on_the_version(db_url: str) -> None:
+def _write(version: int, player: str = "ann", **fields: Any) -> MatchWrite:
+    """A move of the test match at ``version``."""
+    fields.setdefault("clock", {})
+    fields.setdefault("control", {})
+    return MatchWrite(
+        "mtest00000001", version, 1.0 + version, action={"type": "draw", "player": player},
+        source="player", **fields,
+    )  # fmt: skip
+
+
+def test_a_write_is_conditional_on_the_version(db_url: str) -> None:
     """ARCHITECTURE step 4: the action goes in and the version goes up only from the
-    version read; a second writer at the same version gets VersionConflict."""
+    version read; a second writer at the same version gets VersionConflict. A change of
+    the seats alone keeps the version, under the same check."""
 
     async def main() -> None:
         db = await _db(db_url)
         async with db.session() as s, s.begin():
             await matches.create(s, _match())
-        async with db.session() as s, s.begin():
-            assert (
-                await matches.append(
-                    s, "mtest00000001", 0, {"type": "draw", "player": "ann"}, "player", 1.0
-                )
-                == 1
-            )
+        assert await db.moves.write(_write(0)) == {}
         with pytest.raises(VersionConflict):
-            async with db.session() as s, s.begin():
-                await matches.append(
-                    s, "mtest00000001", 0, {"type": "pass", "player": "ann"}, "player", 2.0
-                )
-        async with db.session() as s, s.begin():
-            await matches.append(
-                s,
-                "mtest00000001",
-                1,
-                {"type": "pass", "player": "ann"},
-                "player",
-                3.0,
-                clock={"turn_player": "bob"},
-            )
+            await db.moves.write(_write(0, "bob"))
+        await db.moves.write(_write(1, clock={"turn_player": "bob"}))
+        seats = MatchWrite("mtest00000001", 2, 4.0, clock={"x": 1}, control={"seats": {}})
+        await db.moves.write(seats)
+        with pytest.raises(VersionConflict):
+            await db.moves.write(MatchWrite("mtest00000001", 1, 5.0, clock={}, control={}))
         async with db.session() as s:
             log = await matches.actions(s, "mtest00000001")
             row = await matches.get(s, "mtest00000001")
-        assert [a.seq for a in log] == [0, 1] and [a.action["type"] for a in log] == [
-            "draw",
-            "pass",
-        ]
-        assert row is not None and row.version == 2 and row.clock == {"turn_player": "bob"}
+        assert [a.seq for a in log] == [0, 1]
+        assert [a.action["player"] for a in log] == ["ann", "ann"]
+        assert row is not None and row.version == 2 and row.clock == {"x": 1}
+        assert row.control == {"seats": {}}
+        await db.close()
+
+    run(main())
+
+
+def test_a_write_is_conditional_on_the_owner(db_url: str) -> None:
+    """docs/scaling.md: a node that no longer runs a match writes nothing to it
+    (NotOwner names the node that does); the owning node's write goes in."""
+
+    async def main() -> None:
+        db = await _db(db_url)
+        async with db.session() as s, s.begin():
+            await matches.create(s, _match())
+            await matches.update_fields(s, "mtest00000001", owner="node-b")
+        with pytest.raises(NotOwner) as refused:
+            await db.moves.write(_write(0, owner="node-a"))
+        assert refused.value.owner == "node-b"
+        await db.moves.write(_write(0, owner="node-b"))
+        async with db.session() as s:
+            row = await matches.get(s, "mtest00000001")
+        assert row is not None and row.version == 1
         await db.close()
 
     run(main())
@@ -119,10 +137,7 @@ def test_two_processes_racing_for_one_move_have_one_winner(db_url: str) -> None:
 
         async def write(db: Database, who: str) -> str:
             try:
-                async with db.session() as s, s.begin():
-                    await matches.append(
-                        s, "mtest00000001", 0, {"type": "draw", "player": who}, "player", 1.0
-                    )
+                await db.moves.write(_write(0, who))
                 return "won"
             except VersionConflict:
                 return "lost"
@@ -140,136 +155,11 @@ def test_two_processes_racing_for_one_move_have_one_winner(db_url: str) -> None:
     assert run(main()) == ["lost", "won"]
 
 
-def test_registered_names_are_unique_guests_may_share(db_url: str) -> None:
-    """Accounts: a registered name is unique case-insensitively; guests may share names;
-    a guest registering keeps its account (and rating)."""
-
-    async def main() -> None:
-        db = await _db(db_url)
-        async with db.session() as s, s.begin():
-            a = await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
-            await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
-            await accounts.create(
-                s, "Bob", guest=False, outfit="red", expression="smile", password_hash="h"
-            )
-        with pytest.raises(NameTaken):
-            async with db.session() as s, s.begin():
-                await accounts.create(
-                    s, "BOB", guest=False, outfit="red", expression="smile", password_hash="h"
-                )
-        async with db.session() as s, s.begin():
-            assert await accounts.add_rating(s, a.id, 42) == 42
-            guest = await accounts.get(s, a.id)
-            assert guest is not None
-            await accounts.register(s, guest, "Annie", "hash")
-        async with db.session() as s:
-            found = await accounts.by_name(s, "annie")
-            assert found is not None and found.id == a.id and found.rating == 42
-            board = await accounts.leaderboard(s, 10)
-            assert board[0].id == a.id
-        await db.close()
-
-    run(main())
-
-
-def test_sessions_expire_and_are_stored_hashed(db_url: str) -> None:
-    async def main() -> None:
-        db = await _db(db_url)
-        now = time.time()
-        async with db.session() as s, s.begin():
-            a = await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
-            await accounts.add_session(s, "live" * 16, a.id, now + 60)
-            await accounts.add_session(s, "dead" * 16, a.id, now - 1)
-        async with db.session() as s, s.begin():
-            live = await accounts.session_account(s, "live" * 16, now)
-            assert live is not None and live.id == a.id
-            assert await accounts.session_account(s, "dead" * 16, now) is None
-            assert await accounts.purge_sessions(s, now) == 1
-        await db.close()
-
-    run(main())
-
-
-def test_rooms_are_saved_with_a_version_check_and_memberships(db_url: str) -> None:
-    async def main() -> None:
-        db = await _db(db_url)
-        now = time.time()
-        async with db.session() as s, s.begin():
-            a = await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
-            await rooms.insert(
-                s,
-                Room(
-                    id="rtest0000001",
-                    name="T",
-                    status="open",
-                    private=True,
-                    code="ABC234",
-                    host_id=a.id,
-                    settings={},
-                    seats={"seats": [], "spectators": []},
-                    match_id=None,
-                    version=0,
-                    created_at=now,
-                    updated_at=now,
-                ),
-            )
-            await rooms.set_membership(s, a.id, "rtest0000001", "player")
-        async with db.session() as s, s.begin():
-            assert await rooms.save(s, "rtest0000001", 0, name="T2") == 1
-        with pytest.raises(VersionConflict):
-            async with db.session() as s, s.begin():
-                await rooms.save(s, "rtest0000001", 0, name="T3")
-        async with db.session() as s:
-            room = await rooms.by_code(s, "abc234")
-            member = await rooms.membership(s, a.id)
-            assert room is not None and room.name == "T2" and room.version == 1
-            assert member is not None and member.room_id == "rtest0000001"
-            assert await rooms.listed(s) == []  # private rooms are not listed
-        await db.close()
-
-    run(main())
-
-
-def test_results_and_history(db_url: str) -> None:
-    async def main() -> None:
-        db = await _db(db_url)
-        async with db.session() as s, s.begin():
-            a = await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
-            await matches.create(s, _match())
-            await matches.add_results(
-                s,
-                [
-                    Result(
-                        match_id="mtest00000001",
-                        name="ann",
-                        account_id=a.id,
-                        bot_level=None,
-                        score=30,
-                        winner=True,
-                        left=False,
-                        rating_change=35,
-                        breakdown={"score": 30, "penalty": 0, "compensation": 0, "bonus": 5},
-                        rating_after=35,
-                        ended_at=time.time(),
-                    )
-                ],
-            )
-            await matches.update_fields(s, "mtest00000001", status="over")
-        async with db.session() as s:
-            history = await matches.history(s, a.id, 10)
-            assert [(m.id, r.rating_change) for m, r in history] == [("mtest00000001", 35)]
-            assert await matches.running(s) == []
-        await db.close()
-
-    run(main())
-
-
 def test_group_commit_of_many_matches_skips_only_the_stale_move(db_url: str) -> None:
     """ARCHITECTURE step 4 through the move log (group commit on SQLite): moves of many
     matches written at once are all stored with their clocks and seat states; a move at
     a version that moved on is refused alone (VersionConflict); a match's last move
     stores its results and ratings in the same batch."""
-    from younuo.store.movelog import MoveWrite
 
     async def main() -> None:
         db = await _db(db_url)
@@ -279,20 +169,18 @@ def test_group_commit_of_many_matches_skips_only_the_stale_move(db_url: str) -> 
                 await matches.create(s, _match(match_id))
             account = await accounts.create(s, "Ann", guest=True, outfit="red", expression="smile")
 
-        def move(match_id: str, version: int, **values: Any) -> MoveWrite:
-            values = values or {"clock": {"turn_player": "bob"}, "control": {"n": version}}
+        def move(match_id: str, version: int, end: MatchEnd | None = None) -> MatchWrite:
             action = {"type": "draw", "player": "ann"}
-            return MoveWrite(match_id, version, action, "player", 1.0 + version, values)
+            clock, control = {"turn_player": "bob"}, {"n": version}
+            return MatchWrite(match_id, version, 1.0 + version, clock, control, action, end=end)
 
         first = await asyncio.gather(*(db.moves.write(move(m, 0)) for m in ids))
         assert first == [{}] * len(ids)
-        last = move(ids[1], 1, status="over", winner="ann")
-        last.results = [
-            {"match_id": ids[1], "name": "ann", "account_id": account.id, "bot_level": None,
-             "score": 50, "winner": True, "left": False, "rating_change": 50,
-             "breakdown": {"score": 50}, "ended_at": 2.0}
-        ]  # fmt: skip
-        last.ratings = {account.id: 50}
+        result = {"match_id": ids[1], "name": "ann", "account_id": account.id,
+                  "bot_level": None, "score": 50, "winner": True, "left": False,
+                  "rating_change": 50, "breakdown": {"score": 50}, "ended_at": 2.0}  # fmt: skip
+        end = MatchEnd("over", {"match_winner": "ann"}, "ann", (result,), {account.id: 50})
+        last = move(ids[1], 1, end)
         second = await asyncio.gather(
             db.moves.write(move(ids[0], 1)),
             db.moves.write(last),

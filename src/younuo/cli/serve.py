@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
+import socket
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from younuo.server.limits import AddressGuard
 
 
@@ -31,6 +37,16 @@ def serve(
         typer.Option(
             help="Database URL instead of SQLite, e.g. postgresql+asyncpg://user:pw@host/db."
         ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL shared by several nodes (redis://host:6379/0); needs --db"
+            " PostgreSQL (docs/scaling.md)."
+        ),
+    ] = None,
+    node_id: Annotated[
+        str | None, typer.Option(help="This node's name among several (default HOST:PORT).")
     ] = None,
     config: Annotated[
         Path | None, typer.Option(help="A TOML file of settings (also YOUNUO_CONFIG).")
@@ -52,7 +68,14 @@ def serve(
         raise typer.Exit(2)
     try:
         settings = Settings.load(
-            config, host=host, port=port, data=data, db=db, log_level=log_level
+            config,
+            host=host,
+            port=port,
+            data=data,
+            db=db,
+            redis=redis,
+            node_id=node_id,
+            log_level=log_level,
         )
     except (FileNotFoundError, ValueError) as exc:
         typer.echo(f"younuo serve: {exc}", err=True)
@@ -73,7 +96,7 @@ def serve(
     where = _safe(settings.database_url)
     typer.echo(f"younuo serve: http://{settings.host}:{settings.port}/ (database {where})")
     app = create_app(settings)
-    uvicorn.run(
+    server = uvicorn.Config(
         FrontDoor(app, app.state.guard),
         http=_guarded_http(app.state.guard),
         host=settings.host,
@@ -88,6 +111,43 @@ def serve(
         ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
+    _draining_server(app.state.drain)(server).run()
+
+
+def _draining_server(drain: Callable[[], Awaitable[int]] | None) -> type[uvicorn.Server]:
+    """uvicorn's server, which on SIGTERM first runs ``drain`` (several nodes: hand the
+    node's matches to the others), and only then stops, closing its WebSocket
+    connections with 1012 (service restart). A second signal stops at once."""
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        loop: asyncio.AbstractEventLoop | None = None
+        draining = False
+
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+            self.loop = asyncio.get_running_loop()
+            await super().serve(sockets)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if drain is None or self.draining or self.loop is None or sig != signal.SIGTERM:
+                super().handle_exit(sig, frame)
+                return
+            self.draining = True
+            self.loop.call_soon_threadsafe(self._start_drain)
+
+        def _start_drain(self) -> None:
+            self.drain_task = asyncio.ensure_future(self._drain())
+
+        async def _drain(self) -> None:
+            assert drain is not None
+            try:
+                moved = await drain()
+                logging.getLogger("younuo.serve").info("drained: %d match(es) handed over", moved)
+            except Exception:
+                logging.getLogger("younuo.serve").exception("drain failed")
+            self.should_exit = True
+
+    return DrainingServer
 
 
 def _guarded_http(guard: AddressGuard) -> type[asyncio.Protocol]:

@@ -290,7 +290,7 @@ async def logout(
     token = _bearer(authorization)
     assert token is not None
     revoked = await _auth(request).logout(token)
-    _lobby(request).hub.revoke(revoked)
+    _lobby(request).hub.revoke_everywhere(revoked)
     return Ok()
 
 

@@ -24,17 +24,20 @@ from pathlib import Path
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
 
 import younuo
 from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
 from younuo.server.botseats import BotMaker
+from younuo.server.cluster import Cluster
 from younuo.server.connections import Hub
 from younuo.server.limits import AddressGuard, AuthLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.replays import ReplayCache
+from younuo.server.routing import Router
 from younuo.server.settings import Settings
 from younuo.server.ws import serve_socket
 from younuo.store import Database
@@ -69,9 +72,11 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     db = Database.from_url(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
     hub = Hub()
     matches = MatchService(db, hub, settings, bot_maker)
-    lobby = Lobby(db, hub, matches)
+    tables = Router(matches)
+    lobby = Lobby(db, hub, matches, tables)
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
+    cluster = Cluster(settings, db, hub, matches, tables, lobby) if settings.redis else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -89,6 +94,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         # time, several times a batch, and every move of the batch waited with it.
         switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL)
+        if cluster is not None:
+            await cluster.start()
         restored = await matches.restore()
         await lobby.restore()
         if restored:
@@ -105,6 +112,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
             purger.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await purger
+            if cluster is not None:
+                await cluster.close()
             await matches.close()
             auth.close()
             await db.close()
@@ -123,27 +132,34 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.hub = hub
     app.state.matches = matches
     app.state.lobby = lobby
+    app.state.tables = tables
     app.state.auth = auth
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.replays = ReplayCache()
+    app.state.cluster = cluster
+    # Called on SIGTERM before the connections close (younuo serve): hand matches over.
+    app.state.drain = cluster.drain if cluster is not None else None
     add_error_handlers(app)
     app.include_router(router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:
-        """Alive, and the database answers."""
+        """This node is alive, and whether its database (and Redis) answer."""
         try:
             async with db.session() as s:
-                from sqlalchemy import text
-
                 await s.execute(text("SELECT 1"))
-            ok = True
+            db_ok = True
         except Exception:
-            ok = False
+            db_ok = False
+        redis_ok = cluster.redis_up if cluster is not None else None
+        ok = db_ok and redis_ok is not False
         body = {
             "ok": ok,
+            "node": settings.node_name,
             "db": db.dialect,
+            "db_ok": db_ok,
+            "redis": redis_ok,
             "matches": len(matches.runtimes),
             "connections": hub.count,
             "moves": matches.moves,
@@ -153,7 +169,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, auth, lobby, matches, hub, settings, guard)
+        await serve_socket(ws, auth, lobby, tables, hub, settings, guard)
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():

@@ -140,10 +140,29 @@ class Connection:
             await self._writer
 
 
+class Peers:
+    """The other nodes, as the hub needs them: with one process there are none, and
+    these do nothing (:class:`younuo.server.cluster.Cluster` is the real one)."""
+
+    async def attached(self, account: str) -> None:
+        """``account`` connected here: a connection of it on another node is replaced."""
+
+    async def gone(self, account: str) -> bool:
+        """``account``'s connection here closed: whether it has none on any node now."""
+        return True
+
+    def revoke(self, token_hash: str) -> None:
+        """A logout: the other nodes close the connections of that token too."""
+
+    def tell(self, account: str, text: str) -> None:
+        """Send a frame to ``account``'s connection on another node, if it has one."""
+
+
 class Hub:
     """Every live connection, by account, and the rooms they follow."""
 
     def __init__(self) -> None:
+        self.peers = Peers()
         self.by_account: dict[str, Connection] = {}
         self.room_of: dict[str, str] = {}
         self.in_room: dict[str, set[str]] = defaultdict(set)
@@ -177,6 +196,11 @@ class Hub:
             conn.close(CLOSE_REVOKED)
         return len(found)
 
+    def revoke_everywhere(self, token_hash: str) -> None:
+        """:meth:`revoke` here and on every other node."""
+        self.revoke(token_hash)
+        self.peers.revoke(token_hash)
+
     def revoked(self, token_hash: str) -> bool:
         """The token was revoked in the last ``REVOKED_MEMORY`` seconds.
 
@@ -209,6 +233,13 @@ class Hub:
         if conn is not None:
             conn.send(message)
 
+    def tell(self, account: str, message: ServerMessage | str) -> None:
+        """Send to ``account`` wherever it is connected (here or on another node)."""
+        if account in self.by_account:
+            self.send(account, message)
+        else:
+            self.peers.tell(account, message if isinstance(message, str) else dump(message))
+
     def broadcast(self, room: str, message: ServerMessage | str) -> None:
         text = message if isinstance(message, str) else dump(message)
         for account in self.in_room.get(room, ()):
@@ -219,4 +250,12 @@ class Hub:
         return len(self.by_account)
 
 
-__all__ = ["CLOSE_REPLACED", "CLOSE_REVOKED", "CLOSE_SLOW", "Connection", "Hub", "RateLimit"]
+__all__ = [
+    "CLOSE_REPLACED",
+    "CLOSE_REVOKED",
+    "CLOSE_SLOW",
+    "Connection",
+    "Hub",
+    "Peers",
+    "RateLimit",
+]

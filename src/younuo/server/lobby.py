@@ -10,13 +10,14 @@ changed the room first) reloads and tries again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from younuo.engine import Action, RulesError
+from younuo.engine import RulesError
 from younuo.server.auth import level_out
 from younuo.server.connections import Hub
 from younuo.server.match import MatchService, SeatInfo
@@ -31,6 +32,7 @@ from younuo.server.protocol import (
     RoomSummary,
 )
 from younuo.server.rooms import RoomError, RoomState, Settings
+from younuo.server.routing import Op, Router
 from younuo.store import Database, VersionConflict
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
@@ -49,10 +51,13 @@ def room_error(exc: RoomError, ref: Any = None) -> ProtocolError:
 class Lobby:
     """Rooms: create, join, quick match, leave, host powers, start."""
 
-    def __init__(self, db: Database, hub: Hub, matches: MatchService) -> None:
+    def __init__(self, db: Database, hub: Hub, matches: MatchService, tables: Router) -> None:
         self.db = db
         self.hub = hub
         self.matches = matches
+        self.tables = tables
+        self.changed: Callable[[str, int], None] = _nobody
+        """Told of every room this node stored (a cluster tells the other nodes)."""
         self.rooms: dict[str, RoomState] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         matches.on_match_over = self._match_over
@@ -96,7 +101,8 @@ class Lobby:
             rows = await repo.listed(s)
         out = []
         for row in rows:
-            room = self.rooms.get(row.id) or RoomState.from_row(row)
+            cached = self.rooms.get(row.id)
+            room = cached if cached and cached.version >= row.version else RoomState.from_row(row)
             if mode is not None and room.settings.mode != mode:
                 continue
             if preset is not None and room.settings.preset != preset:
@@ -133,6 +139,7 @@ class Lobby:
             )
             await repo.set_membership(s, account.id, room.id, "player")
         self.rooms[room.id] = room
+        self.changed(room.id, room.version)
         self.hub.follow(account.id, room.id)
         await self._broadcast(room)
         return room
@@ -193,7 +200,7 @@ class Lobby:
     async def _leave_current(self, account: Account, keep: str | None = None) -> None:
         room = await self.room_of(account.id)
         if room is not None and room.id != keep:
-            if self.matches.match_of(account.id) is not None:
+            if await self.tables.plays(room.match_id, account.id):
                 raise ProtocolError(
                     "already_in_room",
                     "you are playing a match: leave it before joining another room",
@@ -202,16 +209,19 @@ class Lobby:
             self.hub.follow(account.id, None)
 
     async def _leave_match(self, account: str) -> None:
-        rt = self.matches.match_of(account)
-        if rt is None:
+        room = await self.room_of(account)
+        if room is None or room.match_id is None:
             return
-        name = rt.player_of(account)
-        if name is not None:
-            try:
-                await self.matches.submit(rt.id, Action.leave(name), "player")
-            except ProtocolError as exc:
-                if exc.code not in ("no_match",):
-                    log.info("leave of %s in %s refused: %s", name, rt.id, exc.message)
+        try:
+            await self.tables.request(room.match_id, Op.LEAVE, account)
+        except ProtocolError as exc:
+            if exc.code not in ("no_match",):
+                log.info("leave of %s in %s refused: %s", account, room.match_id, exc.message)
+
+    async def match_in(self, room_id: str) -> str | None:
+        """The match the room is playing, if any."""
+        room = await self.load(room_id)
+        return room.match_id if room is not None else None
 
     async def _find(self, room_id: str | None, code: str | None) -> RoomState:
         room: RoomState | None = None
@@ -243,20 +253,24 @@ class Lobby:
             if found is not None:
                 found.outfit, found.expression = avatar.outfit, avatar.expression
         account.outfit, account.expression = avatar.outfit, avatar.expression
-        # At a running match the new expression is an emote: the table hears of it first.
-        await self.matches.emote(account.id, avatar)
         room = await self.room_of(account.id)
+        if room is not None and room.match_id is not None:
+            # At a running match the new expression is an emote: the table hears of it first.
+            with contextlib.suppress(ProtocolError):
+                await self.tables.request(
+                    room.match_id, Op.EMOTE, account.id, avatar=avatar.model_dump()
+                )
         if room is not None and room.seat_of(account.id) is not None:
             await self.change(room.id, lambda r: r.set_avatar(account.id, avatar))
 
     async def kick(self, account: Account, seat: int) -> None:
+        room = await self.room_of(account.id)
         kicked = await self.act(account, lambda r: r.kick(account.id, seat))
         if kicked.account is not None:
             async with self.db.session() as s, s.begin():
                 await repo.drop_membership(s, kicked.account)
-            room = self.hub.room_of.get(kicked.account)
             self.hub.follow(kicked.account, None)
-            self.hub.send(kicked.account, Kicked(room=room or ""))
+            self.hub.tell(kicked.account, Kicked(room=room.id if room else ""))
 
     async def configure(self, account: Account, patch: RoomSettingsPatch) -> None:
         def apply(r: RoomState) -> None:
@@ -324,6 +338,7 @@ class Lobby:
                     self.rooms.pop(room.id, None)
                     continue
                 self.rooms[room.id] = new
+                self.changed(room.id, new.version)
                 await self._broadcast(new)
                 self.matches.launch(rt)
                 return rt.id
@@ -346,9 +361,13 @@ class Lobby:
         """After a restart: rooms marked playing whose match is not running go back to open."""
         async with self.db.session() as s:
             rows = await repo.with_status(s, "playing")
-        for row in rows:
-            if row.match_id not in self.matches.runtimes:
-                await self._match_over(row.id, row.match_id or "")
+            ended = []
+            for row in rows:
+                match = await matches_repo.get(s, row.match_id) if row.match_id else None
+                if match is None or match.status != "running":
+                    ended.append(row)
+        for row in ended:
+            await self._match_over(row.id, row.match_id or "")
 
     # ------------------------------------------------------------------ storing
     async def change(self, room_id: str, operation: Callable[[RoomState], T]) -> T:
@@ -382,6 +401,7 @@ class Lobby:
                     self.rooms.pop(room_id, None)
                 else:
                     self.rooms[room_id] = new
+                self.changed(room_id, new.version)
                 for account in before.keys() - after.keys():
                     if self.hub.room_of.get(account) == room_id:
                         self.hub.follow(account, None)
@@ -391,6 +411,32 @@ class Lobby:
                 await self._broadcast(new)
                 return result
         raise ProtocolError("internal", "the room kept changing: try again")
+
+    async def room_changed(self, room_id: str, version: int) -> None:
+        """Another node stored the room at ``version``: read it again, move this node's
+        connections in or out of it as its members changed, and send it to them."""
+        cached = self.rooms.get(room_id)
+        if cached is not None and cached.version >= version:
+            return
+        self.rooms.pop(room_id, None)
+        room = await self.load(room_id)
+        for account in self.hub.members(room_id):
+            if room is None or not room.is_member(account):
+                self.hub.follow(account, None)
+        if room is None:
+            return
+        for account in room.members():
+            if self.hub.online(account) and self.hub.room_of.get(account) != room_id:
+                self.hub.follow(account, room_id)
+        await self._broadcast(room)
+
+    async def reload_all(self) -> None:
+        """Forget every cached room and send this node's members theirs again (after
+        missing other nodes' news, say while Redis was away)."""
+        rooms = set(self.hub.in_room)
+        self.rooms.clear()
+        for room_id in rooms:
+            await self.room_changed(room_id, -1)
 
     async def touch(self, room_id: str) -> None:
         """Send the room again (someone's connection came or went)."""
@@ -416,6 +462,10 @@ class Lobby:
 
     async def _send_room(self, room: RoomState, account: str, ref: Any = None) -> None:
         self.hub.send(account, RoomMessage(ref=ref, room=await self.room_out(room, account)))
+
+
+def _nobody(room: str, version: int) -> None:
+    return None
 
 
 def _roles(room: RoomState) -> dict[str, str]:

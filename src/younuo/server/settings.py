@@ -38,6 +38,24 @@ class Settings(BaseSettings):
         None,
         description="Database URL (postgresql+asyncpg://user:pass@host/db); overrides data.",
     )
+    redis: str | None = Field(
+        None,
+        description="Redis URL (redis://host:6379/0) shared by several nodes on one"
+        " PostgreSQL (docs/scaling.md); None: this process serves everything alone.",
+    )
+    node_id: str | None = Field(
+        None,
+        min_length=1,
+        max_length=80,
+        description="This node's name among several (default HOST:PORT).",
+    )
+    match_lease: float = Field(
+        10.0,
+        ge=1.0,
+        le=10.0,
+        description="Seconds after a node stops answering before other nodes take over"
+        " its matches (several nodes only).",
+    )
     sqlite_synchronous: Literal["full", "normal"] = Field(
         "full", description="SQLite commit durability: full survives power loss too."
     )
@@ -133,6 +151,20 @@ class Settings(BaseSettings):
         if self.max_frame_bytes < self.max_message_bytes:
             raise ValueError("max_frame_bytes must be at least max_message_bytes")
         return self
+
+    @model_validator(mode="after")
+    def _nodes_share_postgresql(self) -> Settings:
+        if self.redis is not None and not self.database_url.startswith("postgresql"):
+            raise ValueError(
+                "several nodes (redis) need a database they can share: give --db"
+                " postgresql+asyncpg://user:password@host/db (SQLite is one process's file)"
+            )
+        return self
+
+    @property
+    def node_name(self) -> str:
+        """This node's id: ``node_id``, else ``HOST:PORT``."""
+        return self.node_id or f"{self.host}:{self.port}"
 
     @classmethod
     def settings_customise_sources(

@@ -8,6 +8,7 @@ the server or close it for others, and its connection stays open unless it flood
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -16,13 +17,11 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from younuo.engine import Action, RecordError
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard
 from younuo.server.lobby import Lobby
-from younuo.server.match import MatchService
 from younuo.server.protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -58,8 +57,8 @@ from younuo.server.protocol import (
 from younuo.server.protocol import (
     Lobby as LobbyMessage,
 )
+from younuo.server.routing import Op, Router
 from younuo.server.settings import Settings
-from younuo.server.snapshots import SERVER_ONLY
 from younuo.store.models import Account
 
 log = logging.getLogger(__name__)
@@ -88,14 +87,14 @@ class ClientSession:
         conn: Connection,
         auth: Auth,
         lobby: Lobby,
-        matches: MatchService,
+        tables: Router,
         hub: Hub,
         settings: Settings,
     ) -> None:
         self.conn = conn
         self.auth = auth
         self.lobby = lobby
-        self.matches = matches
+        self.tables = tables
         self.hub = hub
         self.settings = settings
         self.account: Account | None = None
@@ -193,6 +192,7 @@ class ClientSession:
         self.conn.token_hash = hashed
         self.hub.attach(account.id, self.conn)
         self.hub.follow(account.id, room.id if room else None)
+        attached = self.hub.peers.attached(account.id)
         self.conn.send(
             Welcome(
                 ref=m.ref,
@@ -201,23 +201,30 @@ class ClientSession:
                 room=room.id if room else None,
             )
         )
-        rt = await self.matches.back(account.id)
-        if room is not None:
-            await self.lobby.touch(room.id)  # shows the seat connected again
-            if rt is None and room.match_id is not None:
-                rt = self.matches.runtimes.get(room.match_id)
-        if rt is not None and rt.id in self.matches.runtimes:
-            self.matches.send_state(rt, account.id)
+        await attached  # the other nodes know this account is here now
+        if room is None:
+            return
+        match = room.match_id
+        if match is not None:
+            with contextlib.suppress(ProtocolError):
+                await self.tables.request(match, Op.BACK, account.id)
+        await self.lobby.touch(room.id)  # shows the seat connected again
+        if match is not None:
+            await self.tables.send_state(match, account.id)
 
     async def disconnected(self) -> None:
         if self.account is None:
             return
         account = self.account.id
         if self.hub.detach(account, self.conn):
-            await self.matches.away(account)
             room = self.hub.room_of.get(account)
-            if room is not None:
-                await self.lobby.touch(room)
+            if room is None or not await self.hub.peers.gone(account):
+                return
+            match = await self.lobby.match_in(room)
+            if match is not None:
+                with contextlib.suppress(ProtocolError):
+                    await self.tables.request(match, Op.AWAY, account)
+            await self.lobby.touch(room)
 
     # ------------------------------------------------------------------ lobby
     async def ping(self, m: Ping) -> None:
@@ -236,8 +243,8 @@ class ClientSession:
             raise ProtocolError("bad_message", "give the room's id or its code", m.ref)
         room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
         self._ack(m.ref)
-        if room.match_id is not None and room.match_id in self.matches.runtimes:
-            self.matches.send_state(self.matches.runtimes[room.match_id], self.me.id)
+        if room.match_id is not None:
+            await self.tables.send_state(room.match_id, self.me.id)
 
     async def quick_match(self, m: QuickMatch) -> None:
         await self.lobby.quick_match(self.me, m.preset, m.mode)
@@ -293,52 +300,36 @@ class ClientSession:
 
     # ------------------------------------------------------------------ play
     async def action(self, m: PlayAction) -> None:
-        rt = self.matches.runtimes.get(m.match)
-        if rt is None or rt.status != "running":
-            raise ProtocolError("no_match", "no such running match", m.ref)
-        name = rt.player_of(self.me.id)
-        if name is None:
-            raise ProtocolError("not_a_player", "you do not play in this match", m.ref)
         body = m.action.model_dump(exclude_none=True)
-        if body.get("player", name) != name:
-            raise ProtocolError(
-                "not_your_seat", f"you play {name!r}, not {body['player']!r}", m.ref
-            )
-        body["player"] = name
-        try:
-            action = Action.from_dict(body)
-        except RecordError as exc:
-            raise ProtocolError("bad_message", exc.message, m.ref) from None
-        if action.type in SERVER_ONLY:
-            raise ProtocolError("server_only", f"{action.type.value} is the server's action", m.ref)
-        await self.matches.submit(m.match, action, "player", version=m.version)
+        await self.tables.request(m.match, Op.PLAY, self.me.id, body=body, version=m.version)
         self._ack(m.ref)
-        if action.type.value == "leave":
+        if body.get("type") == "leave":
             await self.lobby.leave(self.me)
 
     async def autoplay(self, m: Autoplay) -> None:
-        rt = self.matches.match_of(self.me.id)
-        if rt is None:
-            raise ProtocolError("no_match", "you play in no running match", m.ref)
-        await self.matches.set_autoplay(rt.id, self.me.id, m.on)
+        match = await self._my_match()
+        await self.tables.request(match, Op.AUTOPLAY, self.me.id, on=m.on)
         self._ack(m.ref)
 
     async def sync(self, m: Sync) -> None:
-        rt = self.matches.match_of(self.me.id)
-        if rt is None:
-            room = await self.lobby.room_of(self.me.id)
-            if room is not None and room.match_id in self.matches.runtimes:
-                rt = self.matches.runtimes[room.match_id]
-        if rt is None:
+        room = await self.lobby.room_of(self.me.id)
+        match = room.match_id if room is not None else None
+        if match is None or not await self.tables.send_state(match, self.me.id, ref=m.ref):
             raise ProtocolError("no_match", "no running match to sync", m.ref)
-        self.matches.send_state(rt, self.me.id, ref=m.ref)
+
+    async def _my_match(self) -> str:
+        """The running match of the account's room (whose node checks the seat)."""
+        room = await self.lobby.room_of(self.me.id)
+        if room is None or room.match_id is None:
+            raise ProtocolError("no_match", "you play in no running match")
+        return room.match_id
 
 
 async def serve_socket(
     ws: WebSocket,
     auth: Auth,
     lobby: Lobby,
-    matches: MatchService,
+    tables: Router,
     hub: Hub,
     settings: Settings,
     guard: AddressGuard,
@@ -363,7 +354,7 @@ async def serve_socket(
         return
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
-    session = ClientSession(conn, auth, lobby, matches, hub, settings)
+    session = ClientSession(conn, auth, lobby, tables, hub, settings)
     try:
         while not conn.closed:
             message = await ws.receive()

@@ -2,11 +2,20 @@
 
 ``younuo.store.database.Database`` connects (SQLite by default, PostgreSQL by URL) and
 applies the migrations; ``accounts``, ``rooms`` and ``matches`` hold the repository
-functions, each run inside the caller's transaction so that one move, its clock and
-its results are one commit.
+functions, each run inside the caller's transaction; every change of a running match
+(a move with its clocks and results, a seat's state) is one ``MatchWrite`` written by
+``Database.moves`` (``younuo.store.movelog``).
 """
 
 from younuo.store.database import Database, normalize_url, sqlite_url
-from younuo.store.errors import NameTaken, StoreError, VersionConflict
+from younuo.store.errors import NameTaken, NotOwner, StoreError, VersionConflict
 
-__all__ = ["Database", "NameTaken", "StoreError", "VersionConflict", "normalize_url", "sqlite_url"]
+__all__ = [
+    "Database",
+    "NameTaken",
+    "NotOwner",
+    "StoreError",
+    "VersionConflict",
+    "normalize_url",
+    "sqlite_url",
+]

@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -33,6 +33,8 @@ from younuo.store.sqlite import check_synchronous, set_pragmas
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """Alembic's script directory, shipped inside the package."""
+MIGRATION_LOCK = 0x796F756E756F
+"""The PostgreSQL advisory lock key migrations hold ("younuo" in ASCII)."""
 
 
 def sqlite_url(data_dir: str | Path) -> str:
@@ -98,8 +100,17 @@ class Database:
             yield session
 
     async def migrate(self) -> None:
-        """Bring the schema to the newest migration (idempotent)."""
+        """Bring the schema to the newest migration (idempotent).
+
+        On PostgreSQL the migration holds a lock for its transaction: nodes started
+        together on a fresh database migrate one after the other (the later ones find
+        the schema up to date), never at the same time.
+        """
         async with self.engine.begin() as conn:
+            if self.dialect == "postgresql":
+                await conn.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:

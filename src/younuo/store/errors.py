@@ -17,8 +17,19 @@ class VersionConflict(StoreError):
         self.expected = expected
 
 
+class NotOwner(VersionConflict):
+    """A change of a match made by a node that no longer runs it (docs/scaling.md)."""
+
+    def __init__(self, match_id: str, owner: str | None) -> None:
+        StoreError.__init__(self, f"match {match_id} is run by {owner or 'no node'} now")
+        self.what = "match"
+        self.key = match_id
+        self.expected = -1
+        self.owner = owner
+
+
 class NameTaken(StoreError):
     """A registered account already has this name."""
 
 
-__all__ = ["NameTaken", "StoreError", "VersionConflict"]
+__all__ = ["NameTaken", "NotOwner", "StoreError", "VersionConflict"]

@@ -1,19 +1,17 @@
 """Matches, their action logs and results: repository functions.
 
-The one write a move needs is :func:`append`: the action goes into the log and the
-match's version goes up by one, in the caller's transaction, only if the match is still
-at the version the caller read. A second process that read the same version gets
-:class:`VersionConflict` and must reload: one winner per move.
+A running match changes only through ``Database.moves.write`` (a typed
+:class:`~younuo.store.movelog.MatchWrite`, conditional on its version and owner): these
+functions create matches and read them, their logs and their results.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from younuo.store.errors import VersionConflict
 from younuo.store.models import Match, MatchAction, Result
 
 
@@ -26,40 +24,13 @@ async def get(s: AsyncSession, match_id: str) -> Match | None:
     return await s.get(Match, match_id)
 
 
-async def append(
-    s: AsyncSession,
-    match_id: str,
-    expected_version: int,
-    action: dict[str, Any],
-    source: str,
-    at: float,
-    **values: Any,
-) -> int:
-    """Log ``action`` as number ``expected_version`` and bump the version; the new version.
-
-    ``values`` updates other columns of the match in the same statement (clock, control,
-    status, ...). Raises :class:`VersionConflict` when the match moved on.
-    """
-    new_version = expected_version + 1
-    result = await s.execute(
-        update(Match)
-        .where(Match.id == match_id, Match.version == expected_version)
-        .values(version=new_version, updated_at=at, **values)
-        .execution_options(synchronize_session=False)
-    )
-    if getattr(result, "rowcount", 0) != 1:
-        raise VersionConflict("match", match_id, expected_version)
-    # The primary key (match_id, seq) is a second guard against two writers.
-    await s.execute(
-        insert(MatchAction).values(
-            match_id=match_id, seq=expected_version, action=action, source=source, at=at
-        )
-    )
-    return new_version
+async def mark_abandoned(s: AsyncSession, match_id: str, at: float) -> None:
+    """Give up a running match that cannot be rebuilt (a log the engine refuses)."""
+    await update_fields(s, match_id, status="abandoned", ended_at=at)
 
 
 async def update_fields(s: AsyncSession, match_id: str, **values: Any) -> None:
-    """Change the match's server-side state (control, clock) without a move."""
+    """Change columns of a match that is not running (tests and repairs)."""
     await s.execute(
         update(Match)
         .where(Match.id == match_id)
@@ -76,8 +47,12 @@ async def actions(s: AsyncSession, match_id: str) -> list[MatchAction]:
     return list(rows)
 
 
-async def running(s: AsyncSession) -> list[Match]:
-    return list(await s.scalars(select(Match).where(Match.status == "running")))
+async def running(s: AsyncSession, owner: str | None = None) -> list[Match]:
+    """The running matches: all of them, or those ``owner`` (a node) runs."""
+    query = select(Match).where(Match.status == "running")
+    if owner is not None:
+        query = query.where(Match.owner == owner)
+    return list(await s.scalars(query))
 
 
 async def add_results(s: AsyncSession, results: list[Result]) -> None:
@@ -111,11 +86,11 @@ async def count_running(s: AsyncSession) -> int:
 __all__ = [
     "actions",
     "add_results",
-    "append",
     "count_running",
     "create",
     "get",
     "history",
+    "mark_abandoned",
     "results",
     "running",
     "update_fields",

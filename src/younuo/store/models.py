@@ -149,6 +149,24 @@ class Match(Base):
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
     ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # The node applying the match's moves (several nodes: docs/scaling.md); None when
+    # one process serves everything. Moves and seat changes are written only by it.
+    owner: Mapped[str | None] = mapped_column(String(80), nullable=True, index=True)
+
+
+class Node(Base):
+    """A server process sharing the database with others (docs/scaling.md).
+
+    ``lease_until`` (the database's clock, epoch seconds) is renewed while the node
+    lives; once it has passed, the node's running matches are taken over by others.
+    """
+
+    __tablename__ = "nodes"
+
+    id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    lease_until: Mapped[float] = mapped_column(Float)
+    draining: Mapped[bool] = mapped_column(Boolean)
+    started_at: Mapped[float] = mapped_column(Float)
 
 
 class MatchAction(Base):
@@ -186,4 +204,14 @@ class Result(Base):
     ended_at: Mapped[float] = mapped_column(Float)
 
 
-__all__ = ["Account", "Base", "Match", "MatchAction", "Membership", "Result", "Room", "Session"]
+__all__ = [
+    "Account",
+    "Base",
+    "Match",
+    "MatchAction",
+    "Membership",
+    "Node",
+    "Result",
+    "Room",
+    "Session",
+]

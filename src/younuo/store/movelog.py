@@ -1,26 +1,30 @@
-"""The move log writer: every accepted action, durable before its result goes out.
+"""The match writer: every change of a running match, durable before anyone hears of it.
 
-A move is one conditional write (:class:`MoveWrite`): bump the match's version from the
-version it was applied to, append the action, update the match's clocks and seat
-states, and, for the move that ends a match, store the results and add the rating
-changes. ``write`` returns only once that transaction has committed; a version that
-moved on raises :class:`VersionConflict` and changes nothing.
+Every change of a running match is one conditional write, a :class:`MatchWrite`: a
+move (an action for the log, the version up by one) or a change of the seats alone
+(away, back, auto-play: the version stays), with the match's new clocks and seat
+states, and for the change that ends the match a :class:`MatchEnd` (status, final
+state, results, rating changes). It is written only if the match is still at the
+version it was made at and, with several nodes, still run by the node that made it
+(``owner``); otherwise nothing changes and :class:`VersionConflict` (or its kind
+:class:`NotOwner`) is raised. ``MoveLog.write`` is the one way to write it, and
+returns only once the transaction has committed.
 
 Two writers share these semantics:
 
 - :class:`BatchedSqliteLog` (SQLite): a single writer thread with its own connection
-  commits every move waiting at that moment in **one** transaction (group commit),
+  commits every write waiting at that moment in **one** transaction (group commit),
   so the event loop pays one thread hop per batch instead of several per move, and
   the file gets one commit (one fsync) per batch. The ordinary moves of a batch go in
-  two SQL statements per 200 moves (:func:`write_simple`), not through SQLAlchemy's
+  two SQL statements per 200 moves (:func:`write_moves`), not through SQLAlchemy's
   compile and execute per move: under load a writer thread busy in Python, or handing
   the GIL back and forth once per row, makes the event loop and itself wait up to the
   interpreter's switch interval at each hand-over, and latencies climb to seconds. The
   writer keeps its one connection open, and a batch of ordinary moves only commits
   through the driver, without SQLAlchemy's per-transaction work. If any move of the
-  batch finds its match at another version, the batch is rolled back and each move
-  written on its own, the conflicting ones skipped.
-- :class:`SessionLog` (PostgreSQL): one short transaction per move on the async pool;
+  batch finds its match at another version, the batch is rolled back and each write
+  done on its own, the conflicting ones skipped.
+- :class:`SessionLog` (PostgreSQL): one short transaction per write on the async pool;
   the database itself runs them concurrently.
 """
 
@@ -31,13 +35,13 @@ import contextlib
 import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from sqlalchemy import Connection, Table, create_engine, event, insert, select, update
 from sqlalchemy.engine import Engine
 
-from younuo.store.errors import VersionConflict
+from younuo.store.errors import NotOwner, VersionConflict
 from younuo.store.models import Account, Match, MatchAction, Result
 from younuo.store.sqlite import set_pragmas
 
@@ -49,41 +53,100 @@ _RESULTS: Table = Result.__table__  # type: ignore[assignment]
 _ACCOUNTS: Table = Account.__table__  # type: ignore[assignment]
 
 
-@dataclass
-class MoveWrite:
-    """One move to store (see the module's docstring)."""
+@dataclass(frozen=True, slots=True)
+class MatchEnd:
+    """How a match ended, written with the change that ends it."""
+
+    status: Literal["over", "abandoned"]
+    final: dict[str, Any]
+    """The engine's final snapshot of the game."""
+    winner: str | None
+    results: tuple[dict[str, Any], ...]
+    """Rows of ``results`` (``rating_after`` is filled in when written)."""
+    ratings: dict[str, int]
+    """Rating changes by account, added in the database."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWrite:
+    """One change of a running match (see the module's docstring)."""
 
     match_id: str
-    expected_version: int
-    action: dict[str, Any]
-    source: str
+    version: int
+    """The version the change was made at: it is written only if the match still is."""
     at: float
-    values: dict[str, Any] = field(default_factory=dict)
-    results: list[dict[str, Any]] = field(default_factory=list)
-    """Rows of ``results`` for the move that ends the match (``rating_after`` is filled in)."""
-    ratings: dict[str, int] = field(default_factory=dict)
-    """Rating deltas by account, added in the database."""
+    clock: dict[str, Any]
+    control: dict[str, Any]
+    action: dict[str, Any] | None = None
+    """A move's action (logged as number ``version``; the version goes up), or None."""
+    source: str = "server"
+    """Who sent the action: player, bot, autoplay or server."""
+    seats: list[Any] | None = None
+    """The seats' new avatars, when they changed."""
+    end: MatchEnd | None = None
+    owner: str | None = None
+    """With several nodes: the node making the change, which must still own the match."""
 
+    @property
+    def new_version(self) -> int:
+        return self.version + 1 if self.action is not None else self.version
 
-def apply_move(conn: Connection, move: MoveWrite) -> dict[str, int] | None:
-    """Run one move's statements on ``conn``; the ratings after, or None on a conflict."""
-    done = conn.execute(
-        update(_MATCHES)
-        .where(_MATCHES.c.id == move.match_id, _MATCHES.c.version == move.expected_version)
-        .values(version=move.expected_version + 1, updated_at=move.at, **move.values)
-    )
-    if done.rowcount != 1:
-        return None
-    conn.execute(
-        insert(_ACTIONS).values(
-            match_id=move.match_id,
-            seq=move.expected_version,
-            action=move.action,
-            source=move.source,
-            at=move.at,
+    @property
+    def is_plain_move(self) -> bool:
+        """A move that changes only clocks and seat states (the SQLite fast path)."""
+        return (
+            self.action is not None
+            and self.end is None
+            and self.seats is None
+            and self.owner is None
         )
-    )
-    return apply_results(conn, move.results, move.ratings)
+
+
+def apply_write(conn: Connection, write: MatchWrite) -> dict[str, int]:
+    """Run one write's statements on ``conn``; the ratings after it (a match's end).
+
+    Raises :class:`NotOwner` or :class:`VersionConflict` when it may not be written.
+    """
+    values: dict[str, Any] = {
+        "version": write.new_version,
+        "updated_at": write.at,
+        "clock": write.clock,
+        "control": write.control,
+    }
+    if write.seats is not None:
+        values["seats"] = write.seats
+    end = write.end
+    if end is not None:
+        values.update(status=end.status, winner=end.winner, final=end.final, ended_at=write.at)
+    where = [_MATCHES.c.id == write.match_id, _MATCHES.c.version == write.version]
+    where.append(_MATCHES.c.status == "running")
+    if write.owner is not None:
+        where.append(_MATCHES.c.owner == write.owner)
+    done = conn.execute(update(_MATCHES).where(*where).values(**values))
+    if done.rowcount != 1:
+        raise _refusal(conn, write)
+    if write.action is not None:
+        conn.execute(
+            insert(_ACTIONS).values(
+                match_id=write.match_id,
+                seq=write.version,
+                action=write.action,
+                source=write.source,
+                at=write.at,
+            )
+        )
+    if end is None:
+        return {}
+    return apply_results(conn, list(end.results), end.ratings)
+
+
+def _refusal(conn: Connection, write: MatchWrite) -> VersionConflict:
+    """Why ``write`` found no row to change: another owner, or another version."""
+    if write.owner is not None:
+        row = conn.execute(select(_MATCHES.c.owner).where(_MATCHES.c.id == write.match_id)).first()
+        if row is not None and row[0] != write.owner:
+            return NotOwner(write.match_id, row[0])
+    return VersionConflict("match", write.match_id, write.version)
 
 
 def apply_results(
@@ -109,9 +172,6 @@ def apply_results(
     return ratings
 
 
-SIMPLE_VALUES = frozenset({"clock", "control"})
-"""The match columns an ordinary move changes (besides its version): the fast path."""
-
 CHUNK = 200
 """Moves per statement of the fast path (6 parameters each, far below SQLite's limits)."""
 
@@ -120,13 +180,8 @@ class _BatchConflict(Exception):
     """A move of the fast path found its match at another version: undo the batch."""
 
 
-def is_simple(move: MoveWrite) -> bool:
-    """An ordinary move: new clocks and seat states, no results (the fast path)."""
-    return move.values.keys() == SIMPLE_VALUES and not move.results and not move.ratings
-
-
-def write_simple(conn: Connection, moves: list[MoveWrite]) -> None:
-    """Ordinary moves of distinct matches, ``CHUNK`` to a statement.
+def write_moves(conn: Connection, moves: list[MatchWrite]) -> None:
+    """Plain moves (:attr:`MatchWrite.is_plain_move`) of distinct matches, ``CHUNK`` to a statement.
 
     Each chunk is one ``UPDATE … FROM`` (the version check for every row) and one
     multi-row ``INSERT``: two steps of SQLite, so the writer thread gives up and
@@ -143,11 +198,11 @@ def write_simple(conn: Connection, moves: list[MoveWrite]) -> None:
             for m in chunk:
                 params += (
                     m.match_id,
-                    m.expected_version,
+                    m.version,
                     m.at,
-                    json.dumps(m.values["clock"]),
-                    json.dumps(m.values["control"]),
-                    m.expected_version + 1,
+                    json.dumps(m.clock),
+                    json.dumps(m.control),
+                    m.version + 1,
                 )
             # (VALUES …) names its columns column1 … column6, in the order of params.
             # The statement must begin with UPDATE for the driver to count its rows.
@@ -162,7 +217,7 @@ def write_simple(conn: Connection, moves: list[MoveWrite]) -> None:
                 raise _BatchConflict
             actions: list[Any] = []
             for m in chunk:
-                actions += (m.match_id, m.expected_version, json.dumps(m.action), m.source, m.at)
+                actions += (m.match_id, m.version, json.dumps(m.action), m.source, m.at)
             cursor.execute(
                 "INSERT INTO match_actions (match_id, seq, action, source, at) VALUES "
                 + ", ".join(["(?, ?, ?, ?, ?)"] * len(chunk)),
@@ -173,10 +228,10 @@ def write_simple(conn: Connection, moves: list[MoveWrite]) -> None:
 
 
 class MoveLog:
-    """Where moves are written."""
+    """Where the changes of running matches are written."""
 
-    async def write(self, move: MoveWrite) -> dict[str, int]:
-        """Store ``move``; the ratings after it (a match's last move). VersionConflict if stale."""
+    async def write(self, change: MatchWrite) -> dict[str, int]:
+        """Store ``change``; the ratings after it (a match's end). VersionConflict if stale."""
         raise NotImplementedError
 
     async def close(self) -> None:
@@ -184,16 +239,14 @@ class MoveLog:
 
 
 class SessionLog(MoveLog):
-    """One transaction per move on an async engine (PostgreSQL)."""
+    """One transaction per write on an async engine (PostgreSQL)."""
 
     def __init__(self, engine: Any) -> None:
         self.engine = engine
 
-    async def write(self, move: MoveWrite) -> dict[str, int]:
+    async def write(self, change: MatchWrite) -> dict[str, int]:
         async with self.engine.begin() as conn:
-            ratings: dict[str, int] | None = await conn.run_sync(apply_move, move)
-            if ratings is None:
-                raise VersionConflict("match", move.match_id, move.expected_version)
+            ratings: dict[str, int] = await conn.run_sync(apply_write, change)
         return ratings
 
 
@@ -210,23 +263,20 @@ class BatchedSqliteLog(MoveLog):
 
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="younuo-movelog")
         self._conn: Connection | None = None
-        self._queue: list[tuple[MoveWrite, asyncio.Future[dict[str, int] | None]]] = []
+        self._queue: list[tuple[MatchWrite, asyncio.Future[dict[str, int]]]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
 
-    async def write(self, move: MoveWrite) -> dict[str, int]:
+    async def write(self, change: MatchWrite) -> dict[str, int]:
         loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self._wake = asyncio.Event()
             self._task = loop.create_task(self._run())
-        future: asyncio.Future[dict[str, int] | None] = loop.create_future()
-        self._queue.append((move, future))
+        future: asyncio.Future[dict[str, int]] = loop.create_future()
+        self._queue.append((change, future))
         assert self._wake is not None
         self._wake.set()
-        ratings = await future
-        if ratings is None:
-            raise VersionConflict("match", move.match_id, move.expected_version)
-        return ratings
+        return await future
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -261,41 +311,41 @@ class BatchedSqliteLog(MoveLog):
             self._conn = self._engine.connect()
         return self._conn
 
-    def _write_batch(self, moves: list[MoveWrite]) -> list[dict[str, int] | BaseException | None]:
+    def _write_batch(self, changes: list[MatchWrite]) -> list[dict[str, int] | BaseException]:
         conn = self._connection()
-        simple = [m for m in moves if is_simple(m)]
-        if len({m.match_id for m in simple}) != len(simple):
-            simple = []  # two moves of one match: each must see the other's version
+        plain = [m for m in changes if m.is_plain_move]
+        if len({m.match_id for m in plain}) != len(plain):
+            plain = []  # two moves of one match: each must see the other's version
         try:
-            if simple and len(simple) == len(moves):
-                # The usual batch: ordinary moves only. The driver's own transaction
+            if plain and len(plain) == len(changes):
+                # The usual batch: plain moves only. The driver's own transaction
                 # (pysqlite begins before the first write), without SQLAlchemy's
                 # bookkeeping, which cost more than the statements in small batches.
                 dbapi = conn.connection.dbapi_connection
                 assert dbapi is not None
                 try:
-                    write_simple(conn, simple)
+                    write_moves(conn, plain)
                     dbapi.commit()
                 except BaseException:
                     dbapi.rollback()
                     raise
-                return [{} for _ in moves]
-            chosen = {id(m) for m in simple}
+                return [{} for _ in changes]
+            chosen = {id(m) for m in plain}
             with conn.begin():
-                if simple:
-                    write_simple(conn, simple)
-                return [{} if id(m) in chosen else apply_move(conn, m) for m in moves]
-        except _BatchConflict:
-            pass  # some match moved on elsewhere: find which, one move at a time
+                if plain:
+                    write_moves(conn, plain)
+                return [{} if id(m) in chosen else apply_write(conn, m) for m in changes]
+        except (_BatchConflict, VersionConflict):
+            pass  # some match moved on elsewhere: find which, one write at a time
         except Exception:
-            if len(moves) == 1:
+            if len(changes) == 1:
                 raise
-            log.warning("a batch of %d moves failed: writing them one by one", len(moves))
-        out: list[dict[str, int] | BaseException | None] = []
-        for move in moves:
+            log.warning("a batch of %d writes failed: writing them one by one", len(changes))
+        out: list[dict[str, int] | BaseException] = []
+        for change in changes:
             try:
                 with conn.begin():
-                    out.append(apply_move(conn, move))
+                    out.append(apply_write(conn, change))
             except Exception as exc:
                 out.append(exc)
         return out
@@ -313,4 +363,12 @@ class BatchedSqliteLog(MoveLog):
         self._engine.dispose()
 
 
-__all__ = ["BatchedSqliteLog", "MoveLog", "MoveWrite", "SessionLog", "apply_move", "apply_results"]
+__all__ = [
+    "BatchedSqliteLog",
+    "MatchEnd",
+    "MatchWrite",
+    "MoveLog",
+    "SessionLog",
+    "apply_results",
+    "apply_write",
+]
