@@ -30,6 +30,7 @@ import math
 import random
 import secrets
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -118,6 +119,8 @@ class Cluster(Peers):
         self.draining = False
         self._db_since: float | None = None
         """Since when (monotonic) the lease has been renewed without a failure."""
+        self._living: set[str] = {self.node}
+        """The nodes whose lease ran at the last scan."""
         self._owners: dict[str, str] = {}
         """Match -> the node last seen running it (a hint; the database decides)."""
         self._watching: set[str] = set()
@@ -131,7 +134,7 @@ class Cluster(Peers):
         hub.peers = self
         matches.node = self.node
         matches.announce = self.announce
-        matches.presence = self.online
+        matches.presence = self._presence
         matches.ready = self.ready
         matches.on_lost = self._lost
         tables.forward = self.forward
@@ -245,6 +248,8 @@ class Cluster(Peers):
             return
         async with self.db.session() as s:
             mine = await repo.owned(s, self.node)
+            alive = await repo.live(s)
+        self._living = set(alive)
         for match in mine:
             if match not in self.matches.runtimes:
                 await self._take_up(match)
@@ -252,7 +257,7 @@ class Cluster(Peers):
             return
         async with self.db.session() as s:
             found = await repo.orphans(s)
-            living = [n for n, draining in (await repo.live(s)).items() if not draining]
+        living = [n for n, draining in alive.items() if not draining]
         if not found or not self.redis_up:
             return
         random.shuffle(found)
@@ -277,15 +282,23 @@ class Cluster(Peers):
         self._watch_soon(match)
 
     # ------------------------------------------------------------------ presence
-    async def online(self, accounts: Any) -> set[str]:
+    async def online(self, accounts: Iterable[str], hub: Hub | None = None) -> set[str]:
         """Which of ``accounts`` are connected to a living node."""
-        wanted = list(accounts)
-        if not wanted:
-            return set()
-        where = await self.redis.hmget(PRESENCE, wanted)
+        wanted = [a for a in accounts]
+        here = {a for a in wanted if self.hub.online(a)}
+        elsewhere = [a for a in wanted if a not in here]
+        if not elsewhere:
+            return here
+        try:
+            where = await self.redis.hmget(PRESENCE, elsewhere)
+        except RedisError:
+            return here
+        return here | {a for a, n in zip(elsewhere, where, strict=True) if n in self._living}
+
+    async def _presence(self, accounts: Iterable[str]) -> set[str]:
         async with self.db.session() as s:
-            living = await repo.live(s)
-        return {a for a, node in zip(wanted, where, strict=True) if node in living}
+            self._living = set(await repo.live(s))
+        return await self.online(accounts)
 
     async def attached(self, account: str) -> None:
         try:

@@ -17,6 +17,7 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
+from collections.abc import Iterable
 
 from starlette.websockets import WebSocket
 
@@ -150,6 +151,10 @@ class Peers:
     async def gone(self, account: str) -> bool:
         """``account``'s connection here closed: whether it has none on any node now."""
         return True
+
+    async def online(self, accounts: Iterable[str], hub: Hub) -> set[str]:
+        """Which of ``accounts`` are connected, here or on another node."""
+        return {a for a in accounts if hub.online(a)}
 
     def revoke(self, token_hash: str) -> None:
         """A logout: the other nodes close the connections of that token too."""

@@ -91,7 +91,7 @@ class Lobby:
         async with self.db.session() as s:
             found = await accounts_repo.get_many(s, humans)
         ratings = {a: acc.rating for a, acc in found.items()}
-        connected = {a for a in humans if self.hub.online(a)}
+        connected = await self.hub.peers.online(humans, self.hub)
         return room.to_out(viewer, ratings, connected, level_out)
 
     async def listing(
@@ -429,6 +429,12 @@ class Lobby:
             if self.hub.online(account) and self.hub.room_of.get(account) != room_id:
                 self.hub.follow(account, room_id)
         await self._broadcast(room)
+        if room.match_id is not None:
+            # A match started on another node: this node's members join its fan-out.
+            for account in self.hub.members(room_id):
+                conn = self.hub.by_account.get(account)
+                if conn is not None and room.match_id not in conn.seen:
+                    await self.tables.send_state(room.match_id, account)
 
     async def reload_all(self) -> None:
         """Forget every cached room and send this node's members theirs again (after

@@ -133,6 +133,8 @@ class MatchService:
         self.on_lost: Callable[[str, str | None], None] | None = None
         """Called when another node turned out to run a match this node held."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._taking: set[str] = set()
+        """Matches being rebuilt from the database right now (once at a time)."""
         self.moves = 0  # accepted actions since start, for /healthz and the benchmark
 
     # ------------------------------------------------------------------ starting
@@ -652,6 +654,15 @@ class MatchService:
         return await self._take_up(row)
 
     async def _take_up(self, row: Match) -> bool:
+        if row.id in self.runtimes or row.id in self._taking:
+            return row.id in self.runtimes
+        self._taking.add(row.id)
+        try:
+            return await self._rebuild_and_run(row)
+        finally:
+            self._taking.discard(row.id)
+
+    async def _rebuild_and_run(self, row: Match) -> bool:
         async with self.db.session() as s:
             actions = [a.action for a in await repo.actions(s, row.id)]
         now = time.time()
