@@ -109,12 +109,10 @@ def test_postgres_stop_and_start_keep_the_url_and_the_data() -> None:
 
 # --------------------------------------------------------------------------- nginx
 @pytest.fixture(scope="module")
-def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
+def started_nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
     """Two servers on two loopback addresses, each with its own SQLite database.
 
-    Shared by the module's tests (a server takes seconds to start); a test that kills
-    one starts it again. nginx is started anew for each test, so that no test inherits
-    another's round-robin turn or failure marks.
+    Shared by the module's tests: a server takes seconds to start.
     """
     root = tmp_path_factory.mktemp("nodes")
     both = [
@@ -133,7 +131,19 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProce
 
 
 @pytest.fixture
+def nodes(started_nodes: list[ServerProcess]) -> list[ServerProcess]:
+    """The two servers, each running: one that an earlier test killed is started again
+    (on its port and database)."""
+    for node in started_nodes:
+        if node.proc is None or node.proc.poll() is not None:
+            node.start()
+    return started_nodes
+
+
+@pytest.fixture
 def proxy(nodes: list[ServerProcess]) -> Iterator[NginxProxy]:
+    """nginx in front of both, started anew for each test, so that none inherits
+    another's round-robin turn or failure marks."""
     with NginxProxy([f"{node.host}:{node.port}" for node in nodes]) as nginx:
         yield nginx
 
@@ -228,10 +238,7 @@ def test_nginx_skips_a_killed_node_and_drops_its_websockets(
             await client.close()
         await on_alive.close()
 
-    try:
-        asyncio.run(main())
-        # Requests too, POSTs included: a refused connect is retried on the next node.
-        for i in range(4):
-            assert owner([alive], guest_through(proxy, f"K{i}")["token"]) is alive
-    finally:
-        doomed.start()  # on its port and database again, for the module's other tests
+    asyncio.run(main())
+    # Requests too, POSTs included: a refused connect is retried on the next node.
+    for i in range(4):
+        assert owner([alive], guest_through(proxy, f"K{i}")["token"]) is alive
