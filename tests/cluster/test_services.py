@@ -26,6 +26,11 @@ from younuo.server.protocol import PROTOCOL_VERSION
 
 from .services import NginxProxy, PostgresServer, RedisServer
 
+# Seconds a node may take to answer /healthz. It needs about 5 s of CPU to start (most of
+# it imports): two at once on a 2-core machine already busy with other tests took over
+# the harness's default 30 s.
+NODE_START = 120.0
+
 
 def refuses(host: str, port: int) -> bool:
     """Whether nothing listens on ``host:port`` (a stopped service)."""
@@ -122,7 +127,7 @@ def started_nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Ser
     try:
         # Side by side: each spends seconds importing and migrating its database.
         with ThreadPoolExecutor(len(both)) as pool:
-            for started in [pool.submit(node.start) for node in both]:
+            for started in [pool.submit(node.start, NODE_START) for node in both]:
                 started.result()
         yield both
     finally:
@@ -136,7 +141,7 @@ def nodes(started_nodes: list[ServerProcess]) -> list[ServerProcess]:
     (on its port and database)."""
     for node in started_nodes:
         if node.proc is None or node.proc.poll() is not None:
-            node.start()
+            node.start(NODE_START)
     return started_nodes
 
 
