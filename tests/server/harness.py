@@ -1,8 +1,10 @@
 """A real server in a subprocess and real WebSocket clients, for the server tests.
 
-:class:`ServerProcess` runs ``python -m younuo serve`` on a free 127.0.0.1 port with its
-own data directory (or database URL); :class:`Client` is a WebSocket client that keeps
-every frame it receives, so that tests can audit them all.
+:class:`ServerProcess` runs ``python -m younuo serve`` on a free port of a loopback
+address (127.0.0.1 unless told; nodes of a cluster test take 127.0.0.2, 127.0.0.3, ... so
+that they look like separate machines) with its own data directory (or database URL);
+:class:`Client` is a WebSocket client that keeps every frame it receives, so that tests
+can audit them all.
 """
 
 from __future__ import annotations
@@ -43,9 +45,10 @@ FAST = {
 }
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that nothing listens on at ``host`` just now (the kernel's pick)."""
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return int(s.getsockname()[1])
 
 
@@ -58,24 +61,32 @@ class ServerProcess:
         env: dict[str, str] | None = None,
         db: str | None = None,
         launcher: list[str] | None = None,
+        host: str = "127.0.0.1",
+        extra_args: list[str] | None = None,
     ) -> None:
         """``launcher``: the command in place of ``python -m younuo`` (its ``serve``
-        takes the same options)."""
+        takes the same options). ``host``: the loopback address to listen on (Linux
+        routes all of 127.0.0.0/8 to ``lo``). ``extra_args``: appended to the ``serve``
+        command line."""
         self.data = data
         self.db = db
         self.launcher = launcher or [sys.executable, "-m", "younuo"]
         self.env = {**FAST, **(env or {})}
-        self.port = free_port()
+        self.host = host
+        self.extra_args = list(extra_args or [])
+        self.port = free_port(host)
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = data / f"server-{self.port}.log"
+        # The host is in the name: nodes on different addresses may draw the same port
+        # and share a data directory.
+        self.log = data / f"server-{host}-{self.port}.log"
 
     @property
     def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     @property
     def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+        return f"ws://{self.host}:{self.port}/ws"
 
     def start(self, timeout: float = 30.0) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
@@ -84,10 +95,11 @@ class ServerProcess:
             *self.launcher,
             "serve",
             "--host",
-            "127.0.0.1",
+            self.host,
             "--port",
             str(self.port),
             *where,
+            *self.extra_args,
         ]
         env = {**os.environ, **self.env}
         log = self.log.open("ab")
@@ -107,6 +119,18 @@ class ServerProcess:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
+
+    def sigterm(self) -> None:
+        """SIGTERM, without waiting: the server's graceful shutdown runs while the test
+        watches (``wait`` collects the exit code)."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+
+    def wait(self, timeout: float) -> int:
+        """The exit code, once the process has ended (``subprocess.TimeoutExpired`` if
+        it has not within ``timeout`` seconds)."""
+        assert self.proc is not None
+        return self.proc.wait(timeout)
 
     def __enter__(self) -> ServerProcess:
         """Started; stopped at the end of the ``with`` block (a fixture's ``yield``)."""
@@ -138,12 +162,19 @@ class Client:
     ``frames`` holds them as they came over the wire. With ``deltas`` the client asks
     for view deltas in ``hello`` and hands ``expect``/``next_frame`` each ``update``
     with its view completed from the previous one (as a real client keeps it).
+    ``url`` is the WebSocket address to connect to in place of the server's own, e.g. a
+    load balancer's in front of several servers.
     """
 
     def __init__(
-        self, server: ServerProcess, session: dict[str, Any], deltas: bool = False
+        self,
+        server: ServerProcess,
+        session: dict[str, Any],
+        deltas: bool = False,
+        url: str | None = None,
     ) -> None:
         self.server = server
+        self.url = url
         self.session = session
         self.deltas = deltas
         self.views: dict[str, dict[str, Any]] = {}
@@ -159,7 +190,7 @@ class Client:
         self.next_ref = 0
 
     async def connect(self, hello: bool = True, **kwargs: Any) -> dict[str, Any] | None:
-        self.ws = await websockets.connect(self.server.ws, max_size=2**22, **kwargs)
+        self.ws = await websockets.connect(self.url or self.server.ws, max_size=2**22, **kwargs)
         self.closed.clear()
         self._reader = asyncio.create_task(self._read())
         if hello:
