@@ -122,6 +122,8 @@ class MatchSummary(BaseModel):
     ended_at: float | None
     version: int
     results: list[ResultOut] = []
+    node: str | None = None
+    """The node running the match (several nodes, while it runs); None otherwise."""
 
 
 class RecordOut(BaseModel):
@@ -502,6 +504,7 @@ def _summary(match: Any, results: list[ResultOut]) -> MatchSummary:
         ended_at=match.ended_at,
         version=match.version,
         results=results,
+        node=match.owner if match.status == "running" else None,
     )
 
 
