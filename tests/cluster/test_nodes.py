@@ -1,0 +1,229 @@
+"""Two nodes on one PostgreSQL and one Redis serve one game (docs/scaling.md).
+
+Players of one table connected to different nodes play a whole match together;
+spectators, the lobby, the host's powers, the second-tab rule and logouts work across
+nodes; every connection gets every version once and in order, with no hidden card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server.harness import Client
+from server.test_play import hidden_cards_seen
+
+from .deployment import (
+    Deployment,
+    Player,
+    lost_moves,
+    record_actions,
+    same_history,
+    versions_in_order,
+)
+from .services import PostgresServer, RedisServer
+
+
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """Two nodes started at the same moment on a fresh database (migrations under a lock)."""
+    root = tmp_path_factory.mktemp("nodes")
+    with PostgresServer() as pg, RedisServer() as redis:
+        url = asyncio.run(pg.fresh_database("nodes"))
+        nodes = Deployment(root, url, redis, 2)
+        try:
+            nodes.start()
+            yield nodes
+        finally:
+            nodes.stop()
+
+
+def with_people(deployment: Deployment, body: Callable[[list[Client]], Awaitable[None]]) -> None:
+    """Run ``body`` with Ann and Cat connected to node n0, Bob and Dan to n1."""
+
+    async def main() -> None:
+        made = []
+        for name, node in (("Ann", 0), ("Bob", 1), ("Cat", 0), ("Dan", 1)):
+            server = deployment.nodes[node]
+            client = Client(server, server.guest(f"{name}{time.monotonic_ns() % 10_000}"))
+            await client.connect()
+            made.append(client)
+        try:
+            await body(made)
+        finally:
+            for client in made:
+                await client.close()
+
+    asyncio.run(main())
+
+
+async def _table(host: Client, guests: list[Client], bots: int) -> str:
+    reply = await host.request(
+        {"type": "create_room", "settings": {"seats": 1 + len(guests) + bots, "needed": 2}}
+    )
+    assert reply["type"] == "ack", reply
+    room: str = (await host.expect("room"))["room"]["id"]
+    for _ in range(bots):
+        assert (await host.request({"type": "add_bot", "level": "easy"}))["type"] == "ack"
+    for guest in guests:
+        assert (await guest.request({"type": "join_room", "room": room}))["type"] == "ack"
+        assert (await guest.request({"type": "ready", "ready": True}))["type"] == "ack"
+    return room
+
+
+def test_nodes_name_themselves_and_share_one_schema(deployment: Deployment) -> None:
+    for i in range(2):
+        health = deployment.health(i)
+        assert health["ok"] and health["db_ok"] and health["redis"] is True
+        assert health["node"] == f"n{i}"
+
+
+def test_a_match_with_players_on_two_nodes(deployment: Deployment) -> None:
+    """Ann (n0) hosts, Bob (n1) plays, Dan (n1) watches: all of them get every version in
+    order and the same history, no hidden card, and no acknowledged move is lost."""
+
+    async def body(people: list[Client]) -> None:
+        ann, bob, _, dan = people
+        await _table(ann, [bob], bots=2)
+        room = (await ann.expect("room"))["room"]["id"]
+        assert (await dan.request({"type": "join_room", "room": room, "spectate": True}))[
+            "type"
+        ] == "ack"
+        assert (await ann.request({"type": "start"}))["type"] == "ack"
+        match = (await ann.expect("state"))["match"]
+        assert (await bob.expect("state", 15))["you"] == bob.name
+        assert (await dan.expect("state", 15))["you"] is None
+        assert deployment.running_on(match) == "n0"
+        players = [Player(ann), Player(bob)]
+        until = time.monotonic() + 120
+        results = await asyncio.gather(*(p.play(match, until) for p in players))
+        assert all(r is not None and r["type"] == "match_over" for r in results), results
+        await dan.expect("match_over", 15)
+        everyone = [*players, Player(dan)]
+        for player in everyone:
+            assert versions_in_order(player.seen(match)) == [], player.name
+        assert same_history(everyone, match) == []
+        actions = await record_actions(deployment.nodes[1], match)
+        assert lost_moves(players, actions) == []
+        names = players[0].seen(match)[0]["view"]["players"]
+        for player in everyone:
+            me = player.name if player is not everyone[2] else None
+            for frame in player.seen(match):
+                assert hidden_cards_seen(frame, me or "", names) == [], player.name
+        assert deployment.running_on(match) is None  # over: nobody runs it
+
+    with_people(deployment, body)
+
+
+def test_the_lobby_is_one_lobby(deployment: Deployment) -> None:
+    """A room created, filled and closed on n0 shows so in n1's listing within a second."""
+
+    async def body(people: list[Client]) -> None:
+        ann, _, cat, dan = people
+
+        async def listed(room: str) -> dict[str, Any] | None:
+            reply = await dan.request({"type": "list_rooms"})
+            return next((r for r in reply["rooms"] if r["id"] == room), None)
+
+        async def shows(room: str, check: Any) -> float:
+            start = time.monotonic()
+            while time.monotonic() - start < 5:
+                if check(await listed(room)):
+                    return time.monotonic() - start
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"{room} never showed as expected on n1")
+
+        reply = await ann.request({"type": "create_room", "settings": {"name": "Across"}})
+        assert reply["type"] == "ack"
+        room = (await ann.expect("room"))["room"]["id"]
+        assert await shows(room, lambda r: r is not None and r["taken"] == 1) < 1.0
+        assert (await cat.request({"type": "join_room", "room": room}))["type"] == "ack"
+        assert await shows(room, lambda r: r is not None and r["taken"] == 2) < 1.0
+        for client in (cat, ann):
+            assert (await client.request({"type": "leave_room"}))["type"] == "left_room"
+        assert await shows(room, lambda r: r is None) < 1.0
+
+    with_people(deployment, body)
+
+
+def test_room_members_on_two_nodes_hear_each_other(deployment: Deployment) -> None:
+    """The host on n0 sees Bob (n1) sit, get ready and show as connected; the host's
+    kick reaches Bob on n1."""
+
+    async def body(people: list[Client]) -> None:
+        ann, bob, _, _ = people
+        room = await _table(ann, [bob], bots=0)
+
+        def bob_ready(frame: dict[str, Any]) -> bool:
+            if frame.get("type") != "room" or frame["room"]["id"] != room:
+                return False
+            seats = [s for s in frame["room"]["seats"] if s and s["account"] == bob.account]
+            return bool(seats) and seats[0]["ready"] and seats[0]["connected"]
+
+        seen = await ann.expect(bob_ready, 5)
+        seat = next(s["seat"] for s in seen["room"]["seats"] if s and s["account"] == bob.account)
+        assert (await ann.request({"type": "kick", "seat": seat}))["type"] == "ack"
+        kicked = await bob.expect("kicked", 5)
+        assert kicked["room"] == room
+        reply = await bob.request({"type": "start"})
+        assert reply["code"] == "not_in_room"
+
+    with_people(deployment, body)
+
+
+def test_a_second_tab_on_another_node_takes_over(deployment: Deployment) -> None:
+    async def main() -> None:
+        first = deployment.nodes[0]
+        session = first.guest(f"Tab{time.monotonic_ns() % 10_000}")
+        old = Client(first, session)
+        await old.connect()
+        new = Client(deployment.nodes[1], session)
+        await new.connect()
+        await old.expect("replaced", 5)
+        await asyncio.wait_for(old.closed.wait(), 5)
+        assert old.ws.close_code == 4001
+        assert (await new.request({"type": "ping"}))["type"] == "pong"
+        await old.close()
+        await new.close()
+
+    asyncio.run(main())
+
+
+def test_a_logout_closes_the_tokens_sockets_on_every_node(deployment: Deployment) -> None:
+    async def main() -> None:
+        first, second = deployment.nodes
+        session = first.guest(f"Out{time.monotonic_ns() % 10_000}")
+        there = Client(second, session)
+        await there.connect()
+        async with httpx.AsyncClient() as http:
+            reply = await http.post(
+                f"{first.http}/api/auth/logout",
+                headers={"Authorization": f"Bearer {session['token']}"},
+                timeout=10,
+            )
+        assert reply.json() == {"ok": True}
+        await asyncio.wait_for(there.closed.wait(), 5)
+        assert there.ws.close_code == 4002
+        await there.close()
+
+    asyncio.run(main())
+
+
+def test_redis_with_sqlite_is_refused_at_start(tmp_path: Path) -> None:
+    """Nodes cannot share a SQLite file: the server says what to give instead."""
+    done = subprocess.run(
+        [sys.executable, "-m", "younuo", "serve", "--data", str(tmp_path), "--redis", "redis://x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "postgresql" in done.stderr and "redis" in done.stderr
