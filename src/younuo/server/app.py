@@ -114,6 +114,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
                 await purger
             if cluster is not None:
                 await cluster.close()
+            await lobby.feed.close()
             await matches.close()
             auth.close()
             await db.close()

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from younuo.engine import RulesError
 from younuo.server.auth import level_out
 from younuo.server.connections import Hub
+from younuo.server.lobbyfeed import LobbyFeed
 from younuo.server.match import MatchService, SeatInfo
 from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
@@ -61,6 +62,8 @@ class Lobby:
         self.rooms: dict[str, RoomState] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         matches.on_match_over = self._match_over
+        self.feed = LobbyFeed(lambda f: self.listing(f.mode, f.preset, f.free_seats))
+        """The watchers of the room list: told after every stored change (``changed``)."""
 
     # ------------------------------------------------------------------ reading
     async def load(self, room_id: str) -> RoomState | None:
@@ -140,6 +143,7 @@ class Lobby:
             await repo.set_membership(s, account.id, room.id, "player")
         self.rooms[room.id] = room
         self.changed(room.id, room.version)
+        self.feed.changed()
         self.hub.follow(account.id, room.id)
         await self._broadcast(room)
         return room
@@ -339,6 +343,7 @@ class Lobby:
                     continue
                 self.rooms[room.id] = new
                 self.changed(room.id, new.version)
+                self.feed.changed()
                 await self._broadcast(new)
                 self.matches.launch(rt)
                 return rt.id
@@ -402,6 +407,7 @@ class Lobby:
                 else:
                     self.rooms[room_id] = new
                 self.changed(room_id, new.version)
+                self.feed.changed()
                 for account in before.keys() - after.keys():
                     if self.hub.room_of.get(account) == room_id:
                         self.hub.follow(account, None)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticSerializationError, to_json
 
+from younuo.engine import PRESETS
 from younuo.server import wirejson
 
 PROTOCOL_VERSION = 1
@@ -31,6 +32,17 @@ Camp = Literal["red", "blue"]
 ColorName = Literal["red", "yellow", "green", "blue"]
 ShortText = Annotated[str, Field(max_length=200)]
 Id = Annotated[str, Field(min_length=1, max_length=16)]
+
+
+def _known_preset(name: str) -> str:
+    if name not in PRESETS:
+        # The message names the choices, not the value sent (explain_errors' rule).
+        raise ValueError(f"unknown preset: use one of {', '.join(sorted(PRESETS))}")
+    return name
+
+
+PresetName = Annotated[str, Field(max_length=20), AfterValidator(_known_preset)]
+"""A preset of the engine (``PRESETS``): ``watch_lobby`` refuses one that no room can have."""
 
 
 class ProtocolError(Exception):
@@ -96,6 +108,16 @@ class ListRooms(_Message):
     type: Literal["list_rooms"]
     mode: Mode | None = None
     preset: Annotated[str, Field(max_length=20)] | None = None
+    free_seats: Annotated[int, Field(ge=0, le=10)] | None = None
+
+
+class WatchLobby(_Message):
+    """Start (``on``, the default) or stop the pushes of the room list (lobbyfeed.py)."""
+
+    type: Literal["watch_lobby"]
+    on: bool = True
+    mode: Mode | None = None
+    preset: PresetName | None = None
     free_seats: Annotated[int, Field(ge=0, le=10)] | None = None
 
 
@@ -215,6 +237,7 @@ ClientMessage = Annotated[
     Hello
     | Ping
     | ListRooms
+    | WatchLobby
     | CreateRoom
     | JoinRoom
     | QuickMatch
@@ -236,9 +259,9 @@ ClientMessage = Annotated[
 ]
 CLIENT_TYPES = frozenset(
     {
-        "hello", "ping", "list_rooms", "create_room", "join_room", "quick_match", "leave_room",
-        "take_seat", "stand_up", "ready", "avatar", "kick", "set_camp", "configure", "add_bot",
-        "remove_bot", "start", "action", "autoplay", "sync",
+        "hello", "ping", "list_rooms", "watch_lobby", "create_room", "join_room", "quick_match",
+        "leave_room", "take_seat", "stand_up", "ready", "avatar", "kick", "set_camp", "configure",
+        "add_bot", "remove_bot", "start", "action", "autoplay", "sync",
     }
 )  # fmt: skip
 _CLIENT = TypeAdapter[Any](ClientMessage)
@@ -657,6 +680,7 @@ __all__ = [
     "TableSeat",
     "TakeSeat",
     "Update",
+    "WatchLobby",
     "Welcome",
     "dump",
     "echo_ref",

@@ -22,6 +22,7 @@ from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard
 from younuo.server.lobby import Lobby
+from younuo.server.lobbyfeed import RoomFilter
 from younuo.server.protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -49,6 +50,7 @@ from younuo.server.protocol import (
     Start,
     Sync,
     TakeSeat,
+    WatchLobby,
     Welcome,
     echo_ref,
     error,
@@ -101,6 +103,7 @@ class ClientSession:
         self._handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
             Ping: self.ping,
             ListRooms: self.list_rooms,
+            WatchLobby: self.watch_lobby,
             CreateRoom: self.create_room,
             JoinRoom: self.join_room,
             QuickMatch: self.quick_match,
@@ -213,6 +216,7 @@ class ClientSession:
             await self.tables.send_state(match, account.id)
 
     async def disconnected(self) -> None:
+        self.lobby.feed.unwatch(self.conn)
         if self.account is None:
             return
         account = self.account.id
@@ -233,6 +237,15 @@ class ClientSession:
     async def list_rooms(self, m: ListRooms) -> None:
         rooms = await self.lobby.listing(m.mode, m.preset, m.free_seats)
         self.conn.send(LobbyMessage(ref=m.ref, rooms=rooms))
+
+    async def watch_lobby(self, m: WatchLobby) -> None:
+        if m.on:  # answered by the listing now, then pushes (lobbyfeed.py)
+            await self.lobby.feed.watch(
+                self.conn, RoomFilter(m.mode, m.preset, m.free_seats), m.ref
+            )
+        else:
+            self.lobby.feed.unwatch(self.conn)
+            self._ack(m.ref)
 
     async def create_room(self, m: CreateRoom) -> None:
         await self.lobby.create(self.me, m.settings)
