@@ -4,6 +4,8 @@ emotes (issue 5)."""
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 from .conftest import Pages
@@ -177,3 +179,40 @@ def test_host_kicks_a_player_who_is_told_and_back_in_the_lobby(pages: Pages) -> 
     zed.wait_for_function("window.younuo.store.room.seats[1] === null")
     assert zed.locator(".seat-card.empty").count() == 2
     assert abe.evaluate("window.younuo.store.room") is None
+
+
+def test_the_room_list_is_pushed_while_the_lobby_shows_and_the_watch_stops_after(
+    pages: Pages,
+) -> None:
+    """The lobby watches the room list (watch_lobby): another player's new room and its
+    new bot show within seconds, with no refresh clicked and no list_rooms sent (it
+    used to poll every 8 s); joining a room stops the watch ("on": false)."""
+    sent: list[dict[str, Any]] = []
+    lou = pages.open(1280, 800)
+    lou.on(
+        "websocket",
+        lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))),
+    )
+    sign_in(lou, "Lou")
+    lou.wait_for_function("window.younuo.store.status.state === 'open'")
+    hal = pages.open(1280, 800)
+    sign_in(hal, "Hal")
+    create_room(hal, {"preset": "younuo"}, seats=4)
+    room = room_id(hal)
+    lou.locator(f"[data-key=join-{room}]").wait_for(timeout=3000)
+    add_bots(hal, 1)
+    lou.wait_for_function(
+        "r => window.younuo.store.lobby.some((x) => x.id === r && x.taken === 2)",
+        arg=room,
+        timeout=3000,
+    )
+    assert "2/4" in lou.inner_text(f"yn-lobby .room-item[data-room='{room}']")
+    kinds = [frame.get("type") for frame in sent]
+    assert "list_rooms" not in kinds and kinds.count("watch_lobby") == 1, kinds
+    lou.click(f"[data-key=join-{room}]")
+    lou.wait_for_selector("yn-room .seat-grid")
+    lou.wait_for_function("window.younuo.store.room.seats.filter(Boolean).length === 3")
+    deadline = time.monotonic() + 5
+    while {"type": "watch_lobby", "on": False} not in sent:
+        assert time.monotonic() < deadline, sent
+        lou.wait_for_timeout(50)

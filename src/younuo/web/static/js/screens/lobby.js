@@ -1,5 +1,7 @@
 // The lobby: quick match, join by code, create a room (with every option explained),
-// the list of open rooms with filters, and the leaderboard.
+// the list of open rooms with filters, and the leaderboard. While the lobby is shown it
+// watches the room list (watch_lobby, docs/protocol.md §3): the server pushes the list
+// whenever it changes, so nothing polls; leaving the lobby stops the watch.
 
 import { html, onAction, raw, render } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
@@ -30,27 +32,36 @@ class Lobby extends HTMLElement {
     this.leaders = null;
     this.error = "";
     this.paint();
-    this.listen = (event) => { if (["lobby", "welcome", "account"].includes(event.detail)) this.paint(); };
+    this.listen = (event) => {
+      // A watch lasts as long as its connection: each new one (a reconnect) asks again.
+      if (event.detail === "welcome") this.watch();
+      if (["lobby", "welcome", "account"].includes(event.detail)) this.paint();
+    };
     store.addEventListener("change", this.listen);
     this.off = onLanguage(() => this.paint());
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
     this.addEventListener("change", (event) => this.changeField(event));
-    this.refresh();
-    this.timer = setInterval(() => this.refresh(), 8000);
+    this.watch();
     loadRules().then(() => { if (this.creating) this.paint(); });
     api("GET", "/api/leaderboard?limit=10").then((rows) => { this.leaders = rows; this.paint(); }, () => { this.leaders = []; this.paint(); });
   }
 
   disconnectedCallback() {
     store.removeEventListener("change", this.listen);
-    clearInterval(this.timer);
     if (this.off) this.off();
+    // Queued while offline, it reaches the next connection first, before any new watch.
+    store.send({ type: "watch_lobby", on: false });
   }
 
-  refresh() {
-    if (store.status.state !== "open" && store.status.state !== "connecting") return;
-    const message = { type: "list_rooms" };
+  /**
+   * Watch the room list with the current filters: the answer is the list now, then the
+   * server pushes it on every change. Again with new filters, or to refresh by hand.
+   */
+  watch() {
+    // Not connected yet: the welcome of the connection under way calls this again.
+    if (store.status.state !== "open") return;
+    const message = { type: "watch_lobby" };
     if (this.filters.mode) message.mode = this.filters.mode;
     if (this.filters.preset) message.preset = this.filters.preset;
     if (this.filters.free) message.free_seats = 1;
@@ -62,7 +73,7 @@ class Lobby extends HTMLElement {
     if (field.name?.startsWith("filter-")) {
       const key = field.name.slice(7);
       this.filters[key] = field.type === "checkbox" ? field.checked : field.value;
-      this.refresh();
+      this.watch();
       return;
     }
     const form = field.closest("form[name=create]");
@@ -74,7 +85,7 @@ class Lobby extends HTMLElement {
   }
 
   async act(action, el) {
-    if (action === "refresh") this.refresh();
+    if (action === "refresh") this.watch();
     else if (action === "create-open") { this.creating = !this.creating; this.paint(); if (this.creating) this.querySelector("#lb-name")?.focus(); }
     else if (action === "join") this.run({ type: "join_room", room: el.dataset.room });
     else if (action === "watch") this.run({ type: "join_room", room: el.dataset.room, spectate: true });
