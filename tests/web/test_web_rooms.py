@@ -186,7 +186,8 @@ def test_the_room_list_is_pushed_while_the_lobby_shows_and_the_watch_stops_after
 ) -> None:
     """The lobby watches the room list (watch_lobby): another player's new room and its
     new bot show within seconds, with no refresh clicked and no list_rooms sent (it
-    used to poll every 8 s); joining a room stops the watch ("on": false)."""
+    used to poll every 8 s); a pushed list leaves what is being typed in the room
+    editor alone; joining a room stops the watch ("on": false)."""
     sent: list[dict[str, Any]] = []
     lou = pages.open(1280, 800)
     lou.on(
@@ -200,6 +201,11 @@ def test_the_room_list_is_pushed_while_the_lobby_shows_and_the_watch_stops_after
     create_room(hal, {"preset": "younuo"}, seats=4)
     room = room_id(hal)
     lou.locator(f"[data-key=join-{room}]").wait_for(timeout=3000)
+    # Lou starts a room of her own: the name is still being typed (no change event yet,
+    # only the field has it) when the next list comes.
+    lou.click("[data-key=create-open]")
+    lou.fill("#lb-needed", "3")
+    lou.fill("#lb-name", "Half typed")
     add_bots(hal, 1)
     lou.wait_for_function(
         "r => window.younuo.store.lobby.some((x) => x.id === r && x.taken === 2)",
@@ -207,6 +213,8 @@ def test_the_room_list_is_pushed_while_the_lobby_shows_and_the_watch_stops_after
         timeout=3000,
     )
     assert "2/4" in lou.inner_text(f"yn-lobby .room-item[data-room='{room}']")
+    assert lou.input_value("#lb-name") == "Half typed"
+    assert lou.input_value("#lb-needed") == "3"
     kinds = [frame.get("type") for frame in sent]
     assert "list_rooms" not in kinds and kinds.count("watch_lobby") == 1, kinds
     lou.click(f"[data-key=join-{room}]")

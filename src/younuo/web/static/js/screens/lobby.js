@@ -35,7 +35,9 @@ class Lobby extends HTMLElement {
     this.listen = (event) => {
       // A watch lasts as long as its connection: each new one (a reconnect) asks again.
       if (event.detail === "welcome") this.watch();
-      if (["lobby", "welcome", "account"].includes(event.detail)) this.paint();
+      // A pushed list redraws the list alone: the room editor keeps what is being typed.
+      if (event.detail === "lobby") this.paintRooms();
+      else if (["welcome", "account"].includes(event.detail)) this.paint();
     };
     store.addEventListener("change", this.listen);
     this.off = onLanguage(() => this.paint());
@@ -116,9 +118,29 @@ class Lobby extends HTMLElement {
     }
   }
 
+  /** The open rooms (inside .room-box, which paintRooms() redraws alone). */
+  roomsMarkup() {
+    const rooms = store.lobby || [];
+    return rooms.length ? html`<ul class="room-list">${rooms.map((room) => html`
+      <li class="room-item" data-room="${room.id}">
+        <div class="room-info"><strong>${roomName(room.name)}</strong>
+          <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
+          ${room.turn_seconds !== undefined ? html`<span class="room-clock small">${raw(ICON_CLOCK)} ${room.turn_seconds ? t("lobby.clock", { s: room.turn_seconds }) : t("lobby.no_clock")}</span>` : ""}
+          ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
+        <div class="row">
+          <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${roomName(room.name)}">${t("lobby.join")}</button>
+          <button data-action="watch" data-room="${room.id}" data-key="watch-${room.id}" aria-label="${t("lobby.watch")}: ${roomName(room.name)}">${t("lobby.watch")}</button>
+        </div></li>`)}</ul>` : html`<p class="muted">${t("lobby.no_rooms")}</p>`;
+  }
+
+  paintRooms() {
+    const box = this.querySelector(".room-box");
+    if (box) render(box, this.roomsMarkup());
+    else this.paint();
+  }
+
   paint() {
     const account = store.account;
-    const rooms = store.lobby || [];
     const presets = ["younuo", "classic", "party"];
     render(this, html`
       <div class="lobby">
@@ -171,16 +193,7 @@ class Lobby extends HTMLElement {
               <option value="">${t("lobby.any")}</option>${presets.map((p) => html`<option value="${p}" ${this.filters.preset === p ? "selected" : ""}>${t(`preset.${p}`)}</option>`)}</select></label>
             <label><input type="checkbox" name="filter-free" data-key="f-free" ${this.filters.free ? "checked" : ""}> ${t("lobby.free_only")}</label>
           </div>
-          ${rooms.length ? html`<ul class="room-list">${rooms.map((room) => html`
-            <li class="room-item" data-room="${room.id}">
-              <div class="room-info"><strong>${roomName(room.name)}</strong>
-                <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
-                ${room.turn_seconds !== undefined ? html`<span class="room-clock small">${raw(ICON_CLOCK)} ${room.turn_seconds ? t("lobby.clock", { s: room.turn_seconds }) : t("lobby.no_clock")}</span>` : ""}
-                ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
-              <div class="row">
-                <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${roomName(room.name)}">${t("lobby.join")}</button>
-                <button data-action="watch" data-room="${room.id}" data-key="watch-${room.id}" aria-label="${t("lobby.watch")}: ${roomName(room.name)}">${t("lobby.watch")}</button>
-              </div></li>`)}</ul>` : html`<p class="muted">${t("lobby.no_rooms")}</p>`}
+          <div class="room-box">${this.roomsMarkup()}</div>
         </section>
         </div>
         <section class="panel leaders" aria-labelledby="lead-h">
