@@ -424,6 +424,7 @@ class Lobby:
         cached = self.rooms.get(room_id)
         if cached is not None and cached.version >= version:
             return
+        self.feed.changed()  # this node's lobby watchers see it too
         self.rooms.pop(room_id, None)
         room = await self.load(room_id)
         for account in self.hub.members(room_id):
@@ -447,6 +448,7 @@ class Lobby:
         missing other nodes' news, say while Redis was away)."""
         rooms = set(self.hub.in_room)
         self.rooms.clear()
+        self.feed.changed()  # rooms with no member here may have changed too
         for room_id in rooms:
             await self.room_changed(room_id, -1)
 
