@@ -70,7 +70,7 @@ class Deployment:
     def running_on(self, match: str) -> str | None:
         """The node running ``match``, as ``GET /api/matches/{id}`` names it."""
         for node in self.nodes:
-            if node.proc is not None and node.proc.poll() is None:
+            if node.running:
                 reply = httpx.get(f"{node.http}/api/matches/{match}", timeout=10)
                 name: str | None = reply.json()["node"]
                 return name
@@ -88,6 +88,8 @@ class Player:
         self.acked: list[tuple[int, dict[str, Any]]] = []
         """(version the action was sent at, the action) for every acknowledged move."""
         self.errors: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
+        """The newest ``state`` or ``update`` read."""
         self.rng = random.Random(client.name)
 
     @property
@@ -103,22 +105,26 @@ class Player:
         ]
 
     async def play(self, match: str, until: float) -> dict[str, Any] | None:
-        """Play until ``match_over`` (that frame) or the monotonic time ``until``."""
-        last: dict[str, Any] | None = None
+        """Play until ``match_over`` (that frame) or the monotonic time ``until``.
+
+        The newest frame is kept between calls: a player paused and started again
+        acts on it (their action may have been refused while a service was down).
+        """
         while time.monotonic() < until:
             try:
                 frame = await self.client.next_frame(min(1.0, until - time.monotonic()))
             except TimeoutError:
+                if self.last is not None:  # nothing new for a second: try again
+                    await self._act(match, self.last)  # (refused as unavailable?)
                 continue
             kind = frame.get("type")
             if kind == "match_over" and frame.get("match") == match:
                 return frame
             if kind in ("state", "update") and frame.get("match") == match:
-                last = frame
-            if last is None or self.client.pending():
+                self.last = frame
+            if self.last is None or self.client.pending():
                 continue
-            await self._act(match, last)
-            last = None if self.client.pending() else last
+            await self._act(match, self.last)
         return None
 
     async def _act(self, match: str, frame: dict[str, Any]) -> None:

@@ -114,6 +114,11 @@ class ServerProcess:
             time.sleep(0.1)
         raise RuntimeError(f"server did not start: {self.log.read_text()[-3000:]}")
 
+    @property
+    def running(self) -> bool:
+        """Started and not exited."""
+        return self.proc is not None and self.proc.poll() is None
+
     def kill9(self) -> None:
         """SIGKILL: no shutdown, no flush, as a crash."""
         assert self.proc is not None
@@ -182,6 +187,8 @@ class Client:
         self.account: str = session["account"]["id"]
         self.name: str = session["account"]["name"]
         self.frames: list[dict[str, Any]] = []
+        self.arrivals: list[float] = []
+        """When each of ``frames`` arrived (monotonic seconds)."""
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.unread: list[dict[str, Any]] = []
         self.ws: Any = None
@@ -206,6 +213,7 @@ class Client:
             async for raw in self.ws:
                 frame = json.loads(raw)
                 self.frames.append(frame)
+                self.arrivals.append(time.monotonic())
                 await self.inbox.put(self._complete(frame))
         except websockets.ConnectionClosed:
             pass

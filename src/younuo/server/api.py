@@ -37,6 +37,7 @@ from younuo.server.replays import ReplayCache, ReplayOut
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
+from younuo.store.errors import is_outage
 from younuo.store.models import Account
 
 
@@ -185,8 +186,11 @@ async def http_handler(_request: Request, exc: Exception) -> Response:
     return _error_response(exc.status_code, code, message[:300], exc.headers)
 
 
-async def internal_handler(_request: Request, _exc: Exception) -> JSONResponse:
-    """A server fault: the error body with no detail (the log has the traceback)."""
+async def internal_handler(_request: Request, exc: Exception) -> JSONResponse:
+    """A server fault: the error body with no detail (the log has the traceback); the
+    database out of reach: 503 ``unavailable``, to be tried again in a moment."""
+    if is_outage(exc):
+        return _error_response(503, "unavailable", "the database did not answer: retry soon")
     return _error_response(500, "internal", "the server failed on this request")
 
 

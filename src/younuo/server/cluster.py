@@ -46,6 +46,7 @@ from younuo.server.routing import Op, Router
 from younuo.server.settings import Settings
 from younuo.store import Database
 from younuo.store import nodes as repo
+from younuo.store.errors import is_outage
 
 log = logging.getLogger(__name__)
 
@@ -446,6 +447,10 @@ class Cluster(Peers):
     async def _resync(self) -> None:
         """After Redis came back: a fresh ``state`` of every watched match here, and the
         rooms again (announcements may have been missed meanwhile)."""
+        with contextlib.suppress(RedisError):  # Redis may have lost them: say them again
+            here = {account: self.node for account in self.hub.by_account}
+            if here:
+                await self.redis.hset(PRESENCE, mapping=here)  # type: ignore[arg-type]
         feeds = self.matches.feeds
         for match in list(self._watching):
             latest = feeds.latest.get(match)
@@ -562,9 +567,15 @@ class Cluster(Peers):
             reply["error"] = {"code": NOT_HERE, "message": "not run here"}
         except ProtocolError as exc:
             reply["error"] = {"code": exc.code, "message": exc.message, "details": exc.details}
-        except Exception:
-            log.exception("node %s: request %s on %s failed", self.node, m.get("op"), match)
-            reply["error"] = {"code": "internal", "message": "the server failed on this request"}
+        except Exception as exc:
+            if is_outage(exc):
+                reply["error"] = {"code": "unavailable", "message": "the database did not answer"}
+            else:
+                log.exception("node %s: request %s on %s failed", self.node, m.get("op"), match)
+                reply["error"] = {
+                    "code": "internal",
+                    "message": "the server failed on this request",
+                }
         self._send(node_channel(m["from"]), reply)
 
 

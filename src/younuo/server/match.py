@@ -63,6 +63,7 @@ from younuo.server.settings import Settings
 from younuo.server.snapshots import take_snapshot
 from younuo.store import Database, NotOwner, VersionConflict
 from younuo.store import matches as repo
+from younuo.store.errors import is_outage
 from younuo.store.ids import new_id
 from younuo.store.models import Match, Result
 
@@ -88,8 +89,8 @@ class Runtime(MatchState):
     """The due time (epoch seconds) ``timer`` was set for."""
     firing: asyncio.Task[None] | None = None
     """The task firing what is due, while it runs."""
-    stale: bool = False
-    """The game may hold a move that was not stored: rebuild it before the next change."""
+    recipe: dict[str, Any] = field(default_factory=dict)
+    """The match's record without its actions (RECORD.md): rebuilds the game."""
 
 
 MatchOverHook = Callable[[str | None, str], Awaitable[None]]
@@ -168,6 +169,7 @@ class MatchService:
             abandon=abandon,
             opening=game.opening_events,
             public=public,
+            recipe=_recipe(rules.changes(), [s.name for s in seats], teams, None, seed),
         )
         row = Match(
             id=rt.id,
@@ -247,8 +249,6 @@ class MatchService:
         async with rt.lock:
             if rt.status != "running":
                 raise ProtocolError("no_match", "the match has ended")
-            if rt.stale:
-                await self._reload(rt)
             if version is not None and version != rt.version:
                 if strict:
                     return None
@@ -269,12 +269,14 @@ class MatchService:
                 if rt.status == "running":
                     self.announce(self._committed(rt, Kind.STATE))  # start again from here
                 raise _stale(rt) from None
-            except Exception:
-                log.exception("could not store a change of match %s", rt.id)
-                rt.stale = change.action is not None
-                raise ProtocolError(
-                    "unavailable", "the database did not answer: the move was not made, retry"
-                ) from None
+            except Exception as exc:
+                if is_outage(exc):
+                    log.warning("match %s: the database did not answer: %s", rt.id, exc)
+                else:
+                    log.exception("could not store a change of match %s", rt.id)
+                if change.action is not None:
+                    self._undo(rt)
+                raise _unavailable() from None
             self._apply(rt, change, ratings, now)
         if change.end is None:
             self._arm(rt)
@@ -539,7 +541,14 @@ class MatchService:
         try:
             await self.submit(rt.id, action, source, version=version, strict=True)
         except ProtocolError as exc:
-            if exc.code in ("stale_version", "no_match", "unavailable"):
+            if exc.code == "unavailable":
+                # The database or Redis is away: try again, or the seat would wait for
+                # a move that nothing else is going to trigger.
+                await asyncio.sleep(1.0)
+                if rt.version == version and rt.status == "running":
+                    self._drive(rt)
+                return
+            if exc.code in ("stale_version", "no_match"):
                 return
             log.warning("match %s: bot for %s refused (%s): %s", rt.id, name, exc.code, exc.message)
             if rt.version == version and rt.game.current == name:
@@ -686,17 +695,8 @@ class MatchService:
         return rt.id in self.runtimes
 
     def _rebuild(self, row: Match, actions: list[dict[str, Any]]) -> Runtime:
-        record = Record.from_dict(
-            {
-                "format": "younuo-record/1",
-                "rules": row.rules,
-                "players": row.players,
-                "teams": row.teams,
-                "setup": row.setup,
-                "seed": row.seed,
-                "actions": actions,
-            }
-        )
+        recipe = _recipe(row.rules, row.players, row.teams, row.setup, row.seed)
+        record = Record.from_dict({**recipe, "actions": actions})
         game = record.start()
         seats = [SeatInfo(**s) for s in row.seats]
         rt = Runtime(
@@ -709,6 +709,7 @@ class MatchService:
             clock=Clock.from_dict(row.clock),
             abandon=str(row.control.get("abandon", "leave")),
             opening=game.opening_events,
+            recipe=recipe,
         )
         bots = [s.name for s in seats if s.kind == "bot"]
         for name in bots:
@@ -740,9 +741,19 @@ class MatchService:
             fresh.control,
         )
         rt.public, rt.bots, rt.snapshot = fresh.public, fresh.bots, fresh.snapshot
-        rt.stale = False
         if row.status != "running":
             rt.status = row.status
+
+    def _undo(self, rt: Runtime) -> None:
+        """The engine applied a move that was not stored: the game again without it,
+        from the match's recipe and its committed actions (no database needed, so that
+        bots and clocks go on deciding from the committed table while it is away)."""
+        committed = [a.to_dict() for a in rt.game.history[: rt.version]]
+        record = Record.from_dict({**rt.recipe, "actions": committed})
+        game = record.start()
+        for action in record.actions:
+            game.apply(action)
+        rt.game = game
 
     # ------------------------------------------------------------------ helpers
     def _running(self, match_id: str) -> Runtime:
@@ -771,12 +782,34 @@ class MatchService:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _recipe(
+    rules: dict[str, Any],
+    players: list[Any],
+    teams: list[Any] | None,
+    setup: dict[str, Any] | None,
+    seed: int | None,
+) -> dict[str, Any]:
+    """A match's record without its actions."""
+    return {
+        "format": "younuo-record/1",
+        "rules": rules,
+        "players": players,
+        "teams": teams,
+        "setup": setup,
+        "seed": seed,
+    }
+
+
 def _stale(rt: Runtime) -> ProtocolError:
     return ProtocolError(
         "stale_version",
         f"the match is at version {rt.version}",
         details={"version": rt.version},
     )
+
+
+def _unavailable() -> ProtocolError:
+    return ProtocolError("unavailable", "the database did not answer: nothing was changed, retry")
 
 
 def _always_ready() -> None:

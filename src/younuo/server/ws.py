@@ -61,6 +61,7 @@ from younuo.server.protocol import (
 )
 from younuo.server.routing import Op, Router
 from younuo.server.settings import Settings
+from younuo.store.errors import is_outage
 from younuo.store.models import Account
 
 log = logging.getLogger(__name__)
@@ -156,7 +157,10 @@ class ClientSession:
             )
         except AuthError as exc:
             self.conn.send(error(exc.code, exc.message, ref))
-        except Exception:
+        except Exception as exc:
+            if is_outage(exc):
+                self.conn.send(error("unavailable", "the database did not answer: retry soon", ref))
+                return
             # A server fault, not the client's: the malformed input that could cause one
             # (wirejson's policy, the models' bounds) is refused before any handler runs.
             log.exception("message from %s failed", self.account.id if self.account else "?")

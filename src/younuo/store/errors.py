@@ -28,8 +28,32 @@ class NotOwner(VersionConflict):
         self.owner = owner
 
 
+def is_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` means the database could not be reached or went away (a restart,
+    a network cut), rather than a fault of the request or of the server."""
+    from sqlalchemy import exc as sa
+
+    if isinstance(exc, sa.DBAPIError) and exc.connection_invalidated:
+        return True
+    if isinstance(exc, (sa.OperationalError, sa.InterfaceError, sa.DisconnectionError)):
+        return True
+    # The driver's own errors ride along as causes: asyncpg's CannotConnectNowError ("the
+    # database system is shutting down"), ConnectionDoesNotExistError, a refused socket.
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, (OSError, ConnectionError, TimeoutError)):
+            return True
+        name = type(seen).__name__
+        if "Connect" in name or "Connection" in name:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 class NameTaken(StoreError):
     """A registered account already has this name."""
 
 
-__all__ = ["NameTaken", "NotOwner", "StoreError", "VersionConflict"]
+__all__ = ["NameTaken", "NotOwner", "StoreError", "VersionConflict", "is_outage"]
