@@ -88,7 +88,7 @@ class ServerProcess:
     def ws(self) -> str:
         return f"ws://{self.host}:{self.port}/ws"
 
-    def start(self, timeout: float = 30.0) -> None:
+    def start(self, timeout: float = 90.0) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
         where = ["--db", self.db] if self.db else ["--data", str(self.data)]
         cmd = [
