@@ -206,9 +206,6 @@ class Cluster(Peers):
             with contextlib.suppress(Exception):
                 await client.aclose()
 
-    def health(self) -> dict[str, Any]:
-        return {"node": self.node, "redis": self.redis_up, "draining": self.draining}
-
     def _spawn(self, work: Any) -> None:
         """Run ``work`` in the background, holding on to its task until it is done."""
         task = asyncio.ensure_future(work)

@@ -455,13 +455,6 @@ class MatchService:
                 task.cancel()
         return found
 
-    def match_of(self, account: str) -> Runtime | None:
-        """The running match on this node that ``account`` plays in."""
-        for rt in self.runtimes.values():
-            if rt.player_of(account) is not None:
-                return rt
-        return None
-
     def _playing(self, account: str, match_id: str | None) -> list[Runtime]:
         if match_id is not None:
             rt = self.runtimes.get(match_id)

@@ -130,9 +130,6 @@ class MatchState:
             return None
         return name
 
-    def humans_playing(self) -> list[str]:
-        return _humans_playing(self.seats, self.control)
-
     def table(self) -> list[TableSeat]:
         """Who sits where and how (every ``state`` and ``update`` carries it).
 
