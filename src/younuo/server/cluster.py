@@ -341,6 +341,7 @@ class Cluster(Peers):
         self._queue(match_channel(change.match), change.to_wire())
         if change.kind is Kind.OVER:
             self._unwatch(change.match)
+            self._owners.pop(change.match, None)
 
     def _send(self, channel: str, message: dict[str, Any]) -> None:
         self._queue(channel, wirejson.dumps(message))
@@ -413,6 +414,7 @@ class Cluster(Peers):
                     self.matches.feeds.deliver(change)
                     if change.kind is Kind.OVER:
                         self._unwatch(change.match)
+                        self._owners.pop(change.match, None)
                 return
             message = wirejson.loads(data)
             self._spawn(self._handle(message))
