@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets
 
 from server.harness import Client, ServerProcess
 
@@ -111,6 +112,8 @@ class Player:
         acts on it (their action may have been refused while a service was down).
         """
         while time.monotonic() < until:
+            if self.client.closed.is_set() and not self.client.pending():
+                return None  # the connection is gone: the caller reconnects
             try:
                 frame = await self.client.next_frame(min(1.0, until - time.monotonic()))
             except TimeoutError:
@@ -138,7 +141,7 @@ class Player:
         message = {"type": "action", "match": match, "version": version, "action": action}
         try:
             reply = await self.client.request(message, timeout=15)
-        except TimeoutError:
+        except (TimeoutError, websockets.ConnectionClosed):
             return
         if reply["type"] == "ack":
             self.acked.append((version, action))
