@@ -57,6 +57,8 @@ PRESENCE = PREFIX + "presence"
 """Hash: account -> the node its connection is on."""
 FORWARD_TIMEOUT = 8.0
 """Seconds a forwarded request waits for its answer (a move waits out a catch grace)."""
+TAKE_UP_AT_ONCE = 8
+"""Matches a node rebuilds from the database at the same time when taking over."""
 NOT_HERE = "not_here"
 """The answer of a node asked about a match it does not run (between nodes only)."""
 OUTBOX = 20_000
@@ -109,7 +111,9 @@ class Cluster(Peers):
         self.lease = settings.match_lease
         self.beat = max(0.3, self.lease / 4)
         """Seconds between lease renewals and orphan scans."""
-        self.db = db
+        # Leases and scans on their own small pool: a renewal must never queue behind
+        # a burst of moves for a connection, or a busy node would look dead.
+        self.db = Database.from_url(settings.database_url, pool_size=2)
         self.hub = hub
         self.matches = matches
         self.tables = tables
@@ -210,6 +214,7 @@ class Cluster(Peers):
         for client in (self.redis, self._sub_client):
             with contextlib.suppress(Exception):
                 await client.aclose()
+        await self.db.close()
 
     def _spawn(self, work: Any) -> None:
         """Run ``work`` in the background, holding on to its task until it is done."""
@@ -253,9 +258,7 @@ class Cluster(Peers):
             mine = await repo.owned(s, self.node)
             alive = await repo.live(s)
         self._living = set(alive)
-        for match in mine:
-            if match not in self.matches.runtimes:
-                await self._take_up(match)
+        await asyncio.gather(*(self._take_up(m) for m in mine if m not in self.matches.runtimes))
         if self._db_since is None or time.monotonic() - self._db_since < self.lease:
             return
         async with self.db.session() as s:
@@ -265,12 +268,19 @@ class Cluster(Peers):
             return
         random.shuffle(found)
         share = math.ceil(len(found) / max(1, len(living)))
-        for match, old in found[:share]:
-            async with self.db.session() as s, s.begin():
-                won = await repo.claim(s, match, old, self.node)
-            if won:
-                log.info("node %s takes over match %s from %s", self.node, match, old)
+        async with self.db.session() as s, s.begin():
+            won = [m for m, old in found[:share] if await repo.claim(s, m, old, self.node)]
+        if won:
+            log.info("node %s takes over %d match(es)", self.node, len(won))
+        # Rebuilt a few at a time: each reads its log and replays it, and the tables
+        # of a dead node should not wait for each other one by one.
+        gate = asyncio.Semaphore(TAKE_UP_AT_ONCE)
+
+        async def take(match: str) -> None:
+            async with gate:
                 await self._take_up(match)
+
+        await asyncio.gather(*(take(m) for m in won))
 
     async def _take_up(self, match: str) -> None:
         try:
@@ -299,9 +309,7 @@ class Cluster(Peers):
         return here | {a for a, n in zip(elsewhere, where, strict=True) if n in self._living}
 
     async def _presence(self, accounts: Iterable[str]) -> set[str]:
-        async with self.db.session() as s:
-            self._living = set(await repo.live(s))
-        return await self.online(accounts)
+        return await self.online(accounts)  # the living nodes as of the last scan
 
     async def attached(self, account: str) -> None:
         try:

@@ -63,7 +63,9 @@ class Database:
         """The writer of moves (group commit on SQLite)."""
 
     @classmethod
-    def from_url(cls, url: str, *, sqlite_synchronous: str = "full") -> Database:
+    def from_url(
+        cls, url: str, *, sqlite_synchronous: str = "full", pool_size: int = 10
+    ) -> Database:
         """Connect to ``url``. SQLite files get WAL journaling and one shared connection.
 
         ``sqlite_synchronous``: ``full`` makes every commit survive a power cut, not
@@ -79,7 +81,7 @@ class Database:
             # this process instead of failing with "database is locked".
             options.update(pool_size=1, max_overflow=0, pool_timeout=60)
         else:
-            options.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
+            options.update(pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
         engine = create_async_engine(url, **options)
         moves: MoveLog | None = None
         if parsed.get_backend_name() == "sqlite":
