@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import gc
 import json
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,6 +167,13 @@ class Stats:
     measuring: bool = False
     refused: int = 0
     sends: int = 0
+    errors: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Error frames by code (all of them, answered tries or not)."""
+    closed: int = 0
+    """Client connections that ended while the clients still played."""
+    reconnects: int = 0
+    crashes: list[str] = field(default_factory=list)
+    """Client tasks that failed (a bug of the benchmark or a frame it did not expect)."""
 
     def got(self, table: int, key: int, now: float, members: int = 4) -> None:
         sent = self.sent.get((table, key))
@@ -218,21 +227,31 @@ def _play(card: str) -> dict[str, Any]:
 
 
 class Table:
-    """Four clients at one table, paced at ``rate`` moves a second."""
+    """Four clients at one table, paced at ``rate`` moves a second.
+
+    ``http`` and ``ws`` are one server's addresses, or one per node of a cluster: then
+    seat ``k`` connects to node ``(index + k) % nodes``, as a load balancer without
+    stickiness would spread them (the host, seat 0, makes the room on its node, so the
+    match runs there). With ``alive`` (the indexes of the nodes still up), a seat whose
+    connection drops says ``hello`` again with its token on the next node that is up.
+    """
 
     def __init__(
         self,
         index: int,
-        http: str,
-        ws: str,
+        http: str | Sequence[str],
+        ws: str | Sequence[str],
         rate: float,
         stats: Stats,
         deltas: bool = True,
         compression: str | None = None,
+        alive: set[int] | None = None,
     ) -> None:
         self.index = index
-        self.http = http
-        self.ws = ws
+        self.https = [http] if isinstance(http, str) else list(http)
+        self.wss = [ws] if isinstance(ws, str) else list(ws)
+        self.seat_node = [(index + k) % len(self.wss) for k in range(4)]
+        self.alive = alive
         self.interval = 1.0 / rate
         self.stats = stats
         self.deltas = deltas
@@ -240,25 +259,27 @@ class Table:
         self.next_slot = 0.0
         self.sockets: list[Any] = []
         self.names: list[str] = []
+        self.tokens: list[str] = []
         self.match: str | None = None
+        self.version = -1
+        """The newest match version any seat has seen."""
+        self.on_frame: Callable[[Table, int, dict[str, Any], float], None] | None = None
+        """Called with every ``state`` and ``update`` a seat receives (the failover run)."""
+        self.on_reconnect: Callable[[Table, int, float], None] | None = None
 
     async def setup(self, client: httpx.AsyncClient) -> None:
         sessions = []
         for seat in range(4):
             r = await client.post(
-                f"{self.http}/api/auth/guest", json={"name": f"t{self.index}p{seat}"}
+                f"{self.https[self.seat_node[seat]]}/api/auth/guest",
+                json={"name": f"t{self.index}p{seat}"},
             )
+            r.raise_for_status()
             sessions.append(r.json())
-        for session in sessions:
-            ws = await websockets.connect(
-                self.ws, max_size=2**22, ping_interval=None, compression=self.compression
-            )
-            hello = {"type": "hello", "protocol": 1, "token": session["token"]}
-            if self.deltas:
-                hello["deltas"] = True
-            await ws.send(json.dumps(hello))
-            await _until(ws, "welcome")
+        for seat, session in enumerate(sessions):
+            ws = await self._connect(self.seat_node[seat], session["token"])
             self.sockets.append(ws)
+            self.tokens.append(session["token"])
             self.names.append(session["account"]["name"])
         host = self.sockets[0]
         settings = {"seats": 4, "needed": 4, "options": {"turn_seconds": 0, "target": 1_000_000}}
@@ -271,6 +292,17 @@ class Table:
             await ws.send(json.dumps({"type": "ready", "ready": True, "ref": 2}))
             await _until(ws, lambda f: f.get("ref") == 2)
 
+    async def _connect(self, node: int, token: str) -> Any:
+        ws = await websockets.connect(
+            self.wss[node], max_size=2**22, ping_interval=None, compression=self.compression
+        )
+        hello = {"type": "hello", "protocol": 1, "token": token}
+        if self.deltas:
+            hello["deltas"] = True
+        await ws.send(json.dumps(hello))
+        await _until(ws, "welcome")
+        return ws
+
     async def play(self, stop: asyncio.Event) -> None:
         # Tables start spread over one move's interval, as the echo tables send: people
         # at a thousand tables do not all move in the same millisecond of every second.
@@ -279,6 +311,38 @@ class Table:
         await asyncio.gather(*(self._seat(i, stop) for i in range(4)))
 
     async def _seat(self, seat: int, stop: asyncio.Event) -> None:
+        while True:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await self._play_seat(seat, stop)
+            if stop.is_set():
+                return
+            self.stats.closed += 1
+            if self.alive is None or not await self._reconnect(seat, stop):
+                return
+
+    async def _reconnect(self, seat: int, stop: asyncio.Event, patience: float = 60.0) -> bool:
+        """``hello`` again with the seat's token, on its node or the next one up."""
+        assert self.alive is not None
+        deadline = time.monotonic() + patience
+        while not stop.is_set() and time.monotonic() < deadline:
+            count, here = len(self.wss), self.seat_node[seat]
+            up = [(here + j) % count for j in range(count) if (here + j) % count in self.alive]
+            if not up:
+                return False
+            try:
+                ws = await asyncio.wait_for(self._connect(up[0], self.tokens[seat]), 10)
+            except (OSError, TimeoutError, RuntimeError, websockets.WebSocketException):
+                await asyncio.sleep(0.2)
+                continue
+            self.sockets[seat] = ws
+            self.seat_node[seat] = up[0]
+            self.stats.reconnects += 1
+            if self.on_reconnect is not None:
+                self.on_reconnect(self, seat, time.perf_counter())
+            return True
+        return False
+
+    async def _play_seat(self, seat: int, stop: asyncio.Event) -> None:
         ws = self.sockets[seat]
         me = self.names[seat]
         pending: list[dict[str, Any]] = []
@@ -291,7 +355,10 @@ class Table:
             kind = frame.get("type")
             if kind in ("state", "update"):
                 self.match = frame["match"]
+                self.version = max(self.version, frame["version"])
                 self.stats.got(self.index, frame["version"], now)
+                if self.on_frame is not None:
+                    self.on_frame(self, seat, frame, now)
                 if frame.get("delta"):
                     view.update(frame["view"])  # only what changed (docs/protocol.md §4)
                 else:
@@ -301,9 +368,12 @@ class Table:
                     await self._send(ws, frame["version"], pending.pop(0))
                 else:
                     pending = []
-            elif kind == "error" and pending and frame.get("code") not in ("stale_version",):
-                self.stats.refused += 1
-                await self._send(ws, None, pending.pop(0))
+            elif kind == "error":
+                code = frame.get("code")
+                self.stats.errors[str(code)] += 1
+                if pending and code not in ("stale_version",):
+                    self.stats.refused += 1
+                    await self._send(ws, None, pending.pop(0))
             elif kind == "match_over":
                 for other in self.sockets:
                     await other.send(json.dumps({"type": "ready", "ready": True}))
@@ -394,41 +464,71 @@ async def seat_all(setups: list[Any], what: str, at_once: int = 20) -> None:
             bar.update(len(setups[start : start + at_once]))
 
 
-async def measure(
-    tables: list[Any], stats: Stats, pid: int, warmup: float, seconds: float, moves: Any
-) -> dict[str, float]:
+Sample = Callable[[], Awaitable[dict[str, float]]]
+"""Cumulative counters at one moment (CPU seconds, moves, ...); a window's figures are
+the differences of two samples."""
+
+
+async def play_window(
+    tables: list[Any],
+    stats: Stats,
+    warmup: float,
+    seconds: float,
+    sample: Sample,
+    then: Callable[[], Awaitable[None]] | None = None,
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Let the tables play: ``warmup`` seconds, then ``seconds`` measured (the samples
+    at either end are returned), then ``then`` while they still play; then stop them."""
     stop = asyncio.Event()
     # The load generator's own collector pauses are not the server's latency: keep the
     # thousands of client connections out of its passes, as the server does.
     gc.collect()
     gc.freeze()
     players = [asyncio.create_task(t.play(stop)) for t in tables]
-    await asyncio.sleep(warmup)
-    stats.measuring = True
-    cpu0, moves0, t0 = cpu_seconds(pid), await moves(), time.perf_counter()
-    loop0 = main_thread_cpu_seconds(pid)
-    own0 = time.process_time()
-    for _ in tqdm(range(int(seconds)), desc="measuring", unit="s", leave=False):
-        await asyncio.sleep(1.0)
-    cpu1, moves1, t1 = cpu_seconds(pid), await moves(), time.perf_counter()
-    loop1 = main_thread_cpu_seconds(pid)
-    own1 = time.process_time()
-    stats.measuring = False
-    stop.set()
-    await asyncio.gather(*(t.close() for t in tables))
-    await asyncio.gather(*players, return_exceptions=True)
-    gc.unfreeze()
-    count = moves1 - moves0
+    try:
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        before = await sample()
+        for _ in tqdm(range(int(seconds)), desc="measuring", unit="s", leave=False):
+            await asyncio.sleep(1.0)
+        after = await sample()
+        stats.measuring = False
+        if then is not None:
+            await then()
+    finally:
+        stop.set()
+        await asyncio.gather(*(t.close() for t in tables))
+        ended = await asyncio.gather(*players, return_exceptions=True)
+        gc.unfreeze()
+    stats.crashes += [repr(e) for e in ended if isinstance(e, Exception)]
+    return before, after
+
+
+async def measure(
+    tables: list[Any], stats: Stats, pid: int, warmup: float, seconds: float, moves: Any
+) -> dict[str, float]:
+    async def sample() -> dict[str, float]:
+        return {
+            "cpu": cpu_seconds(pid),
+            "moves": await moves(),
+            "t": time.perf_counter(),
+            "loop": main_thread_cpu_seconds(pid),
+            "own": time.process_time(),
+        }
+
+    s0, s1 = await play_window(tables, stats, warmup, seconds, sample)
+    count = s1["moves"] - s0["moves"]
+    wall = s1["t"] - s0["t"]
     return {
         "moves": count,
-        "moves_per_s": count / (t1 - t0),
+        "moves_per_s": count / wall,
         "p50_ms": 1000 * percentile(stats.latencies, 50),
         "p99_ms": 1000 * percentile(stats.latencies, 99),
         "mean_ms": 1000 * statistics.fmean(stats.latencies) if stats.latencies else float("nan"),
-        "cpu_ms_per_move": 1000 * (cpu1 - cpu0) / count if count else float("nan"),
-        "loop_ms_per_move": 1000 * (loop1 - loop0) / count if count else float("nan"),
-        "cpu_share": (cpu1 - cpu0) / (t1 - t0),
-        "client_cpu_share": (own1 - own0) / (t1 - t0),
+        "cpu_ms_per_move": 1000 * (s1["cpu"] - s0["cpu"]) / count if count else float("nan"),
+        "loop_ms_per_move": 1000 * (s1["loop"] - s0["loop"]) / count if count else float("nan"),
+        "cpu_share": (s1["cpu"] - s0["cpu"]) / wall,
+        "client_cpu_share": (s1["own"] - s0["own"]) / wall,
         "samples": len(stats.latencies),
     }
 
