@@ -1280,7 +1280,10 @@ def main() -> None:
     if args.nodes is not None:
         # SIGTERM as Ctrl-C: the with blocks then stop the nodes, Redis and PostgreSQL.
         signal.signal(signal.SIGTERM, _interrupt)
-        cluster_main(args)
+        try:
+            cluster_main(args)
+        except KeyboardInterrupt:
+            sys.exit("interrupted: the nodes, Redis and PostgreSQL are stopped")
         return
     game = asyncio.run(game_run(args))
     echo = None if args.no_echo else asyncio.run(echo_run(args))
