@@ -176,6 +176,10 @@ class Stats:
     closed: int = 0
     """Client connections that ended while the clients still played."""
     reconnects: int = 0
+    http_retries: int = 0
+    start_retries: int = 0
+    """Starts sent again after an error (the match did not start)."""
+    """Setup requests sent again after a transport error (the connection dropped)."""
     crashes: list[str] = field(default_factory=list)
     """Client tasks that failed (a bug of the benchmark or a frame it did not expect)."""
 
@@ -230,6 +234,10 @@ def _play(card: str) -> dict[str, Any]:
     return action
 
 
+START_REF = 3
+"""The ``ref`` of the host's ``start``."""
+
+
 class Table:
     """Four clients at one table, paced at ``rate`` moves a second.
 
@@ -270,14 +278,26 @@ class Table:
         self.on_frame: Callable[[Table, int, dict[str, Any], float], None] | None = None
         """Called with every ``state`` and ``update`` a seat receives (the failover run)."""
         self.on_reconnect: Callable[[Table, int, float], None] | None = None
+        self.start_delay: float | None = None
+        """Seconds from the start of play before the host starts the match (None: a
+        share of one move's interval, so that the tables' moves spread over it)."""
+        self.started = asyncio.Event()
+        """Set at the first ``state`` of the match."""
 
     async def setup(self, client: httpx.AsyncClient) -> None:
         sessions = []
         for seat in range(4):
-            r = await client.post(
-                f"{self.https[self.seat_node[seat]]}/api/auth/guest",
-                json={"name": f"t{self.index}p{seat}"},
-            )
+            url = f"{self.https[self.seat_node[seat]]}/api/auth/guest"
+            for attempt in range(3):
+                try:
+                    r = await client.post(url, json={"name": f"t{self.index}p{seat}"})
+                    break
+                except httpx.TransportError:
+                    # A kept-alive connection the server closed just as it was reused
+                    # (seen with a thousand tables); one more guest does no harm.
+                    if attempt == 2:
+                        raise
+                    self.stats.http_retries += 1
             r.raise_for_status()
             sessions.append(r.json())
         for seat, session in enumerate(sessions):
@@ -310,8 +330,9 @@ class Table:
     async def play(self, stop: asyncio.Event) -> None:
         # Tables start spread over one move's interval, as the echo tables send: people
         # at a thousand tables do not all move in the same millisecond of every second.
-        await asyncio.sleep(self.interval * (self.index % 97) / 97)
-        await self.sockets[0].send(json.dumps({"type": "start", "ref": 3}))
+        delay = self.interval * (self.index % 97) / 97
+        await asyncio.sleep(delay if self.start_delay is None else self.start_delay)
+        await self.sockets[0].send(json.dumps({"type": "start", "ref": START_REF}))
         await asyncio.gather(*(self._seat(i, stop) for i in range(4)))
 
     async def _seat(self, seat: int, stop: asyncio.Event) -> None:
@@ -366,6 +387,7 @@ class Table:
                     self.stats.disorder["repeated" if version <= last else "skipped"] += 1
                 last = version
                 self.version = max(self.version, version)
+                self.started.set()
                 self.stats.got(self.index, frame["version"], now)
                 if self.on_frame is not None:
                     self.on_frame(self, seat, frame, now)
@@ -381,7 +403,11 @@ class Table:
             elif kind == "error":
                 code = frame.get("code")
                 self.stats.errors[str(code)] += 1
-                if pending and code not in ("stale_version",):
+                if frame.get("ref") == START_REF and not self.started.is_set():
+                    self.stats.start_retries += 1  # the match did not start: ask again
+                    await asyncio.sleep(1.0)
+                    await ws.send(json.dumps({"type": "start", "ref": START_REF}))
+                elif pending and code not in ("stale_version",):
                     self.stats.refused += 1
                     await self._send(ws, None, pending.pop(0))
             elif kind == "match_over":
@@ -470,7 +496,12 @@ async def seat_all(setups: list[Any], what: str, at_once: int = 20) -> None:
     """Run the tables' setups, ``at_once`` at a time."""
     with tqdm(total=len(setups), desc=what, unit="table", leave=False) as bar:
         for start in range(0, len(setups), at_once):
-            await asyncio.gather(*setups[start : start + at_once])
+            try:
+                await asyncio.gather(*setups[start : start + at_once])
+            except BaseException:
+                for setup in setups[start + at_once :]:
+                    setup.close()  # never started: no "never awaited" warning
+                raise
             bar.update(len(setups[start : start + at_once]))
 
 
@@ -486,9 +517,11 @@ async def play_window(
     seconds: float,
     sample: Sample,
     then: Callable[[], Awaitable[None]] | None = None,
+    started: Callable[[], Awaitable[None]] | None = None,
 ) -> tuple[dict[str, float], dict[str, float]]:
-    """Let the tables play: ``warmup`` seconds, then ``seconds`` measured (the samples
-    at either end are returned), then ``then`` while they still play; then stop them."""
+    """Let the tables play: (``started``, then) ``warmup`` seconds, then ``seconds``
+    measured (the samples at either end are returned), then ``then`` while they still
+    play; then stop them."""
     stop = asyncio.Event()
     # The load generator's own collector pauses are not the server's latency: keep the
     # thousands of client connections out of its passes, as the server does.
@@ -496,6 +529,8 @@ async def play_window(
     gc.freeze()
     players = [asyncio.create_task(t.play(stop)) for t in tables]
     try:
+        if started is not None:
+            await started()
         await asyncio.sleep(warmup)
         stats.measuring = True
         before = await sample()
@@ -685,6 +720,9 @@ def stop_nodes(nodes: list[Any]) -> None:
             proc.wait(5)
 
 
+TRACEBACK_LINES = ("Traceback", "The above exception", "During handling", "^", "~")
+
+
 def log_summary(path: Path, limit: int = 8) -> list[str]:
     """The lines of a log, the same ones counted once (numbers and ids blanked), most
     frequent first."""
@@ -694,13 +732,18 @@ def log_summary(path: Path, limit: int = 8) -> list[str]:
         return []
     counts: collections.Counter[str] = collections.Counter()
     first: dict[str, str] = {}
+    tracebacks = 0
     for line in text.splitlines():
-        if not line.strip():
+        tracebacks += line.startswith("Traceback")
+        # A traceback's frames and markers: its exception line (and the logger's line
+        # before it) tell it apart.
+        if not line.strip() or line[0].isspace() or line.startswith(TRACEBACK_LINES):
             continue
-        key = re.sub(r"\b[0-9a-z]*\d[0-9a-z]*\b", "#", line.strip())
+        key = re.sub(r"\b([0-9a-z]*\d[0-9a-z]*|[0-9a-z]{12})\b", "#", line.strip())
         counts[key] += 1
         first.setdefault(key, line.strip())
-    return [f"{n:6d} x {first[key][:220]}" for key, n in counts.most_common(limit)]
+    found = [f"{n:6d} x {first[key][:220]}" for key, n in counts.most_common(limit)]
+    return ([f"{tracebacks:6d} tracebacks"] if tracebacks else []) + found
 
 
 def _per_move(delta: dict[str, float], key: str) -> float:
@@ -1025,12 +1068,35 @@ async def cluster_run(
             )
             for i in range(args.tables)
         ]
-        async with httpx.AsyncClient(timeout=30) as client:
+        # Idle kept-alive connections are dropped before uvicorn's 5 s would close them.
+        limits = httpx.Limits(keepalive_expiry=2.0)
+        async with httpx.AsyncClient(timeout=30, limits=limits) as client:
             probe = Probe(nodes, client, pg, database, redis_server)
             await probe.open()
             try:
-                await seat_all([t.setup(client) for t in tables], f"seating tables ({label})")
+                await seat_all(
+                    [t.setup(client) for t in tables], f"seating tables ({label})", at_once=40
+                )
                 outcome: dict[str, Any] = {}
+                start: dict[str, float] = {}
+                for table in tables:
+                    # At most starts_per_second matches start a second (each takes
+                    # several transactions): the window measures play, not a storm of
+                    # starts; it opens once every match has started, and warmup after.
+                    table.start_delay = table.index / args.starts_per_second
+
+                async def all_started() -> None:
+                    start["at"] = time.perf_counter()
+                    patience = len(tables) / args.starts_per_second + 120
+                    with tqdm(total=len(tables), desc="starting matches", leave=False) as bar:
+                        while time.perf_counter() - start["at"] < patience:
+                            done = sum(t.started.is_set() for t in tables)
+                            bar.update(done - bar.n)
+                            if done == len(tables):
+                                break
+                            await asyncio.sleep(0.2)
+                    start["took"] = time.perf_counter() - start["at"]
+                    start["never"] = sum(not t.started.is_set() for t in tables)
 
                 async def then() -> None:
                     assert alive is not None
@@ -1043,12 +1109,17 @@ async def cluster_run(
                     args.seconds,
                     probe.sample,
                     then if failover else None,
+                    all_started,
                 )
             finally:
                 await probe.close()
         result = window_figures(s0, s1, stats, count)
         result["failover"] = outcome or None
         result["reconnects"] = stats.reconnects
+        result["http_retries"] = stats.http_retries
+        result["start_retries"] = stats.start_retries
+        result["start_took"] = start["took"]
+        result["never_started"] = int(start["never"])
         result["crashes"] = stats.crashes
         result["addresses"] = [f"n{i} {node.host}:{node.port}" for i, node in enumerate(nodes)]
     finally:
@@ -1162,7 +1233,12 @@ def cluster_report(
         lines.append(
             f"  {run['samples']} latency samples, {run['refused']} refused tries;"
             f" error frames: {errors}; connections closed by a server: {run['closed']},"
-            f" reconnects: {run['reconnects']}"
+            f" reconnects: {run['reconnects']}; setup requests retried: {run['http_retries']}"
+        )
+        lines.append(
+            f"  all matches started in {run['start_took']:.1f} s"
+            f" ({args.starts_per_second:g} starts a second asked; starts sent again after an"
+            f" error: {run['start_retries']}; tables never started: {run['never_started']})"
         )
         disorder = ", ".join(f"{k} {v}" for k, v in sorted(run["disorder"].items())) or "none"
         lines.append(f"  updates out of order (a version repeated or skipped): {disorder}")
@@ -1264,6 +1340,12 @@ def main() -> None:
         "--lease", type=float, default=10.0, help="the nodes' match_lease, seconds (1-10)"
     )
     parser.add_argument("--logs", help="keep the nodes' logs in this directory")
+    parser.add_argument(
+        "--starts-per-second",
+        type=float,
+        default=50.0,
+        help="with --nodes: matches started a second before the warm-up (then measured)",
+    )
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
