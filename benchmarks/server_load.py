@@ -178,6 +178,10 @@ class Stats:
     reconnects: int = 0
     http_retries: int = 0
     start_retries: int = 0
+    messages: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Error frames by code and message."""
+    made_though_unavailable: int = 0
+    """Actions answered ``unavailable`` that the next version shows made all the same."""
     """Starts sent again after an error (the match did not start)."""
     """Setup requests sent again after a transport error (the connection dropped)."""
     crashes: list[str] = field(default_factory=list)
@@ -373,6 +377,10 @@ class Table:
         pending: list[dict[str, Any]] = []
         view: dict[str, Any] = {}
         last: int | None = None
+        tried: tuple[int, dict[str, Any]] | None = None
+        """The version at which this seat last sent an action, and the action."""
+        refused: tuple[int, dict[str, Any]] | None = None
+        """The last one answered ``unavailable`` (documented as: the move was not made)."""
         async for raw in ws:
             if stop.is_set():
                 return
@@ -385,6 +393,15 @@ class Table:
                 # docs/protocol.md §4: after a state of version v, every version once, in order.
                 if kind == "update" and last is not None and version != last + 1:
                     self.stats.disorder["repeated" if version <= last else "skipped"] += 1
+                if refused is not None and version > refused[0]:
+                    events = frame.get("events") or []
+                    if (
+                        kind == "update"
+                        and version == refused[0] + 1
+                        and _made(refused[1], me, events)
+                    ):
+                        self.stats.made_though_unavailable += 1
+                    refused = None
                 last = version
                 self.version = max(self.version, version)
                 self.started.set()
@@ -397,18 +414,25 @@ class Table:
                     view = frame["view"]
                 if view["status"] == "playing" and view["current"] == me:
                     pending = candidates(view)
+                    tried = (version, pending[0])
                     await self._send(ws, frame["version"], pending.pop(0))
                 else:
                     pending = []
             elif kind == "error":
                 code = frame.get("code")
                 self.stats.errors[str(code)] += 1
+                message = re.sub(r"\b[0-9a-z]{12}\b", "#", str(frame.get("message")))
+                self.stats.messages[f"{code}: {message}"] += 1
+                if code == "unavailable" and tried is not None:
+                    refused = tried
                 if frame.get("ref") == START_REF and not self.started.is_set():
                     self.stats.start_retries += 1  # the match did not start: ask again
                     await asyncio.sleep(1.0)
                     await ws.send(json.dumps({"type": "start", "ref": START_REF}))
                 elif pending and code not in ("stale_version",):
                     self.stats.refused += 1
+                    if last is not None:
+                        tried = (last, pending[0])
                     await self._send(ws, None, pending.pop(0))
             elif kind == "match_over":
                 for other in self.sockets:
@@ -433,6 +457,17 @@ class Table:
         for ws in self.sockets:
             with contextlib.suppress(Exception):
                 await ws.close()
+
+
+def _made(action: dict[str, Any], me: str, events: list[dict[str, Any]]) -> bool:
+    """Whether ``events`` (of the version after the one it was sent at) show ``action``
+    of player ``me`` applied."""
+    for event in events:
+        if event.get("player") != me or event.get("type") != action["type"]:
+            continue
+        if action["type"] != "play" or action["card"] in (event.get("cards") or []):
+            return True
+    return False
 
 
 async def _until(ws: Any, want: Any) -> dict[str, Any]:
@@ -896,6 +931,8 @@ def window_figures(
     figures["errors"] = dict(stats.errors)
     figures["closed"] = stats.closed
     figures["disorder"] = dict(stats.disorder)
+    figures["messages"] = stats.messages.most_common(6)
+    figures["made_though_unavailable"] = stats.made_though_unavailable
     return figures
 
 
@@ -1242,6 +1279,12 @@ def cluster_report(
         )
         disorder = ", ".join(f"{k} {v}" for k, v in sorted(run["disorder"].items())) or "none"
         lines.append(f"  updates out of order (a version repeated or skipped): {disorder}")
+        lines.append(
+            "  actions answered unavailable that the next update shows made all the same:"
+            f" {run['made_though_unavailable']}"
+        )
+        for message, times in run["messages"]:
+            lines.append(f"  {times:7d} x error {message[:140]}")
         if run["crashes"]:
             lines.append(f"  client tasks failed: {len(run['crashes'])}, e.g. {run['crashes'][0]}")
     if many["failover"] is not None:
