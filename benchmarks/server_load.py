@@ -175,6 +175,7 @@ class Stats:
     """Updates that repeated or skipped a version (a seat missed one, or got one twice)."""
     closed: int = 0
     """Client connections that ended while the clients still played."""
+    close_codes: collections.Counter[str] = field(default_factory=collections.Counter)
     reconnects: int = 0
     http_retries: int = 0
     start_retries: int = 0
@@ -346,6 +347,7 @@ class Table:
             if stop.is_set():
                 return
             self.stats.closed += 1
+            self.stats.close_codes[str(self.sockets[seat].close_code)] += 1
             if self.alive is None or not await self._reconnect(seat, stop):
                 return
 
@@ -414,7 +416,7 @@ class Table:
                     view = frame["view"]
                 if view["status"] == "playing" and view["current"] == me:
                     pending = candidates(view)
-                    tried = (version, pending[0])
+                    tried, refused = (version, pending[0]), None  # a fresh try: not that one
                     await self._send(ws, frame["version"], pending.pop(0))
                 else:
                     pending = []
@@ -675,8 +677,6 @@ async def echo_run(args: argparse.Namespace) -> dict[str, float]:
 NODE_START = 120.0
 """Seconds a node may take to answer /healthz (as tests/cluster: several starting at
 once on two busy cores take long)."""
-IN_FLIGHT = 0.3
-"""Seconds after a kill during which frames still arrive that the killed node sent."""
 
 
 def cluster_services() -> tuple[Any, Any, Any]:
@@ -803,6 +803,7 @@ class Probe:
         self.pg_pid = postmaster_pid(pg)
         self.pg_dsn = str(pg.admin_url).replace("postgresql+asyncpg://", "postgresql://")
         self.database = database
+        self.database_dsn = self.pg_dsn.rsplit("/", 1)[0] + "/" + database
         self.redis_server = redis_server
         self.redis_pid = None if redis_server is None else int(redis_server.proc.pid)
         self.redis: Any = None
@@ -930,6 +931,7 @@ def window_figures(
     figures["refused"] = stats.refused
     figures["errors"] = dict(stats.errors)
     figures["closed"] = stats.closed
+    figures["close_codes"] = dict(stats.close_codes)
     figures["disorder"] = dict(stats.disorder)
     figures["messages"] = stats.messages.most_common(6)
     figures["made_though_unavailable"] = stats.made_though_unavailable
@@ -942,24 +944,23 @@ class Failover:
 
     victim: int
     killed_at: float = 0.0
-    affected: set[int] = field(default_factory=set)
-    """Tables whose match ran on the killed node."""
-    before: dict[int, int] = field(default_factory=dict)
-    """Table -> the newest version its seats had seen at the kill."""
+    affected: dict[int, str] = field(default_factory=dict)
+    """Table -> its match, for the tables whose match ran on the killed node."""
+    before: dict[int, int] | None = None
+    """Table -> its match's version in the database just after the kill: the newest the
+    killed node stored (the frames it sent before dying may still be on their way)."""
     survivors: dict[int, set[int]] = field(default_factory=dict)
     """Table -> its seats connected to a node that is still up."""
     first_frame: dict[int, float] = field(default_factory=dict)
     first_new: dict[int, float] = field(default_factory=dict)
-    reconnected: list[float] = field(default_factory=list)
+    reconnected: dict[tuple[int, int], float] = field(default_factory=dict)
+    """(table, seat) -> seconds from the kill to its first reconnect."""
     all_running: float | None = None
     """Seconds from the kill until the survivors' healthz ran every match again."""
 
     def frame(self, table: Table, seat: int, frame: dict[str, Any], now: float) -> None:
         index = table.index
-        if index not in self.affected or not self.killed_at:
-            return
-        if now < self.killed_at + IN_FLIGHT:  # sent before the kill, read after it
-            self.before[index] = max(self.before[index], frame["version"])
+        if self.before is None or index not in self.affected:
             return
         if seat not in self.survivors[index]:
             return
@@ -970,24 +971,7 @@ class Failover:
 
     def reconnect(self, table: Table, seat: int, now: float) -> None:
         if self.killed_at:
-            self.reconnected.append(now - self.killed_at)
-
-
-async def match_owners(client: httpx.AsyncClient, http: str, tables: list[Table]) -> dict[int, str]:
-    """Table -> the node running its match (GET /api/matches/{id})."""
-    owners: dict[int, str] = {}
-
-    async def ask(table: Table) -> None:
-        if table.match is None:
-            return
-        r = await client.get(f"{http}/api/matches/{table.match}")
-        node = r.json().get("node") if r.status_code == 200 else None
-        if node is not None:
-            owners[table.index] = str(node)
-
-    for start in range(0, len(tables), 50):
-        await asyncio.gather(*(ask(t) for t in tables[start : start + 50]))
-    return owners
+            self.reconnected.setdefault((table.index, seat), now - self.killed_at)
 
 
 async def run_failover(
@@ -999,25 +983,39 @@ async def run_failover(
     stats: Stats,
 ) -> dict[str, Any]:
     """Kill -9 the node running the most matches; watch the tables it ran come back."""
+    import asyncpg
+
     names = [f"n{i}" for i in range(len(nodes))]
-    owners = await match_owners(probe.client, nodes[0].http, tables)
-    held = collections.Counter(owners.values())
-    victim = names.index(held.most_common(1)[0][0])
-    watch = Failover(victim)
-    for table in tables:
-        if owners.get(table.index) == names[victim]:
-            watch.affected.add(table.index)
-            watch.survivors[table.index] = {k for k in range(4) if table.seat_node[k] != victim}
-        table.on_frame = watch.frame
-        table.on_reconnect = watch.reconnect
-    errors_before = collections.Counter(stats.errors)
-    moves_before = await probe.moves()
-    for index in watch.affected:
-        watch.before[index] = tables[index].version
-    alive.discard(victim)
-    probe.dead.add(victim)
-    watch.killed_at = time.perf_counter()
-    nodes[victim].kill9()
+    conn = await asyncpg.connect(probe.database_dsn)
+    try:
+        rows = await conn.fetch("SELECT id, owner FROM matches WHERE status = 'running'")
+        owner_of = {str(row["id"]): row["owner"] for row in rows}
+        owners = {t.index: str(owner_of[t.match]) for t in tables if t.match in owner_of}
+        held = collections.Counter(owners.values())
+        victim = names.index(held.most_common(1)[0][0])
+        watch = Failover(victim)
+        for table in tables:
+            if owners.get(table.index) == names[victim] and table.match is not None:
+                watch.affected[table.index] = table.match
+                watch.survivors[table.index] = {k for k in range(4) if table.seat_node[k] != victim}
+            table.on_frame = watch.frame
+            table.on_reconnect = watch.reconnect
+        killed_seats = sum(t.seat_node.count(victim) for t in tables)
+        errors_before = collections.Counter(stats.errors)
+        messages_before = collections.Counter(stats.messages)
+        alive.discard(victim)
+        probe.dead.add(victim)
+        moves_before = await probe.moves()
+        watch.killed_at = time.perf_counter()
+        nodes[victim].kill9()
+        rows = await conn.fetch(
+            "SELECT id, version FROM matches WHERE id = ANY($1::text[])",
+            list(watch.affected.values()),
+        )
+    finally:
+        await conn.close()
+    stored = {str(row["id"]): int(row["version"]) for row in rows}
+    watch.before = {index: stored.get(match, -1) for index, match in watch.affected.items()}
     patience = 3 * args.lease + 60
     running_before = len(owners)
     with tqdm(total=len(watch.affected), desc="tables resumed", unit="table", leave=False) as bar:
@@ -1034,6 +1032,7 @@ async def run_failover(
     moves_after = await probe.moves()
     gaps = list(watch.first_new.values())
     firsts = list(watch.first_frame.values())
+    again = list(watch.reconnected.values())
     return {
         "victim": names[victim],
         "held": dict(held),
@@ -1046,13 +1045,15 @@ async def run_failover(
         "first_p50": percentile(firsts, 50),
         "first_max": max(firsts) if firsts else float("nan"),
         "first_count": len(firsts),
-        "reconnected": len(watch.reconnected),
-        "reconnect_p50": percentile(watch.reconnected, 50),
-        "reconnect_max": max(watch.reconnected) if watch.reconnected else float("nan"),
+        "killed_seats": killed_seats,
+        "reconnected": len(again),
+        "reconnect_p50": percentile(again, 50),
+        "reconnect_max": max(again) if again else float("nan"),
         "all_running": watch.all_running,
         "watched": elapsed,
         "moves_per_s": (moves_after - moves_before) / elapsed,
         "errors": dict(collections.Counter(stats.errors) - errors_before),
+        "messages": (collections.Counter(stats.messages) - messages_before).most_common(6),
     }
 
 
@@ -1269,7 +1270,8 @@ def cluster_report(
         errors = ", ".join(f"{k} {v}" for k, v in sorted(run["errors"].items())) or "none"
         lines.append(
             f"  {run['samples']} latency samples, {run['refused']} refused tries;"
-            f" error frames: {errors}; connections closed by a server: {run['closed']},"
+            f" error frames: {errors}; connections closed by a server: {run['closed']}"
+            f" {run['close_codes'] or ''},"
             f" reconnects: {run['reconnects']}; setup requests retried: {run['http_retries']}"
         )
         lines.append(
@@ -1300,14 +1302,18 @@ def cluster_report(
             f" saw a newer version): {f['resumed']} within {f['watched']:.1f} s",
             f"  kill -> first new version: p50 {f['gap_p50']:.2f} s, p90 {f['gap_p90']:.2f} s,"
             f" max {f['gap_max']:.2f} s",
-            f"  kill -> first state/update at all on a surviving seat: p50 {f['first_p50']:.2f} s,"
+            f"  kill -> first state/update of any version on a surviving seat: p50"
+            f" {f['first_p50']:.2f} s,"
             f" max {f['first_max']:.2f} s ({f['first_count']} tables)",
-            f"  the killed node's seats reconnected: {f['reconnected']}, after p50"
+            f"  the killed node's seats: {f['killed_seats']}, reconnected: {f['reconnected']},"
+            f" first time after p50"
             f" {f['reconnect_p50']:.2f} s, max {f['reconnect_max']:.2f} s",
             f"  every match running on the survivors again (healthz matches) after {running};"
             f" {f['moves_per_s']:.1f} moves/s meanwhile",
             f"  error frames since the kill: {errors}",
         ]
+        for message, times in f["messages"]:
+            lines.append(f"  {times:7d} x error {message[:140]}")
     for title, run in (("1 node, PG", one), (f"{n} nodes, PG+Redis", many)):
         if run is None:
             continue
