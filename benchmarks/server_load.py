@@ -321,15 +321,26 @@ class Table:
             await ws.send(json.dumps({"type": "ready", "ready": True, "ref": 2}))
             await _until(ws, lambda f: f.get("ref") == 2)
 
-    async def _connect(self, node: int, token: str) -> Any:
+    async def _connect(self, node: int, token: str, patience: float | None = None) -> Any:
+        """A connection to ``node`` that said ``hello`` with ``token`` and got ``welcome``
+        (within ``patience`` seconds, if given; else it is closed)."""
         ws = await websockets.connect(
-            self.wss[node], max_size=2**22, ping_interval=None, compression=self.compression
+            self.wss[node],
+            max_size=2**22,
+            ping_interval=None,
+            compression=self.compression,
+            open_timeout=patience,
         )
-        hello = {"type": "hello", "protocol": 1, "token": token}
-        if self.deltas:
-            hello["deltas"] = True
-        await ws.send(json.dumps(hello))
-        await _until(ws, "welcome")
+        try:
+            hello = {"type": "hello", "protocol": 1, "token": token}
+            if self.deltas:
+                hello["deltas"] = True
+            await ws.send(json.dumps(hello))
+            await asyncio.wait_for(_until(ws, "welcome"), patience)
+        except BaseException:
+            # Not left open: its hello, answered late, would replace (4001) the next try.
+            await ws.close()
+            raise
         return ws
 
     async def play(self, stop: asyncio.Event) -> None:
@@ -361,7 +372,7 @@ class Table:
             if not up:
                 return False
             try:
-                ws = await asyncio.wait_for(self._connect(up[0], self.tokens[seat]), 10)
+                ws = await self._connect(up[0], self.tokens[seat], patience=30)
             except (OSError, TimeoutError, RuntimeError, websockets.WebSocketException):
                 await asyncio.sleep(0.2)
                 continue
