@@ -16,6 +16,23 @@ same stack (uvicorn, Starlette, uvloop: one client sends a frame, the server sen
 to the table's four connections) at the same rate, and prints both with the ratios.
 
     uv run python benchmarks/server_load.py --tables 100 --seconds 20
+
+With ``--nodes N`` it starts one PostgreSQL and one Redis (tests/cluster/services.py)
+and measures, each on a fresh database, one node on PostgreSQL alone, then N nodes on
+PostgreSQL + Redis (node i on 127.0.0.(i+1)); seat k of table t connects to node
+(t + k) % N, as a load balancer without stickiness would spread them, and the match
+runs on the host's node. Matches start at ``--starts-per-second``; the warm-up begins
+once all have. Besides moves/s and latency it prints the CPU per move of the nodes
+(each, and summed), of PostgreSQL (postmaster and backends) and of Redis, Redis
+commands and bytes per move (INFO), PostgreSQL commits and rows per move
+(pg_stat_database), error frames by message, updates that skip or repeat a version,
+and the most frequent lines of every log. With ``--failover`` (N >= 2, no reference
+run) it then kills -9 the node running the most matches and measures, per table whose
+match ran there, the time until a seat on a surviving node sees a newer version than
+the database held at the kill; the killed node's seats say ``hello`` again elsewhere.
+
+    uv run python benchmarks/server_load.py --nodes 2 --tables 200 --seconds 30
+    uv run python benchmarks/server_load.py --nodes 2 --tables 150 --failover --lease 10
 """
 
 from __future__ import annotations
@@ -1282,7 +1299,7 @@ def cluster_report(
         lines.append(
             f"  {run['samples']} latency samples, {run['refused']} refused tries;"
             f" error frames: {errors}; connections closed by a server: {run['closed']}"
-            f" {run['close_codes'] or ''},"
+            f"{' ' + str(run['close_codes']) if run['close_codes'] else ''},"
             f" reconnects: {run['reconnects']}; setup requests retried: {run['http_retries']}"
         )
         lines.append(
