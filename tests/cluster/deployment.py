@@ -149,6 +149,22 @@ class Player:
             self.errors.append(reply)
 
 
+async def two_and_two_bots(host: Client, guest: Client) -> str:
+    """``host`` makes a room of two people and two easy bots, ``guest`` joins, the match
+    starts; its id, once both have its first ``state``."""
+    reply = await host.request({"type": "create_room", "settings": {"seats": 4, "needed": 2}})
+    assert reply["type"] == "ack", reply
+    room = (await host.expect("room"))["room"]["id"]
+    for _ in range(2):
+        assert (await host.request({"type": "add_bot", "level": "easy"}))["type"] == "ack"
+    assert (await guest.request({"type": "join_room", "room": room}))["type"] == "ack"
+    assert (await guest.request({"type": "ready", "ready": True}))["type"] == "ack"
+    assert (await host.request({"type": "start"}))["type"] == "ack"
+    match: str = (await host.expect("state"))["match"]
+    await guest.expect("state", 15)
+    return match
+
+
 def versions_in_order(frames: list[dict[str, Any]]) -> list[str]:
     """What is wrong with a connection's sequence of states and updates: an update must
     follow the version before it; a state may start anywhere but never goes back."""
@@ -210,5 +226,6 @@ __all__ = [
     "lost_moves",
     "record_actions",
     "same_history",
+    "two_and_two_bots",
     "versions_in_order",
 ]

@@ -17,7 +17,14 @@ import pytest
 
 from server.harness import Client
 
-from .deployment import Deployment, Player, lost_moves, record_actions, same_history
+from .deployment import (
+    Deployment,
+    Player,
+    lost_moves,
+    record_actions,
+    same_history,
+    two_and_two_bots,
+)
 from .services import NginxProxy, PostgresServer, RedisServer
 
 
@@ -58,16 +65,7 @@ def test_a_match_through_nginx_survives_a_killed_node(
         ann, bob = (p.client for p in people)
         for client in (ann, bob):
             await client.connect()
-        reply = await ann.request({"type": "create_room", "settings": {"seats": 4, "needed": 2}})
-        assert reply["type"] == "ack", reply
-        room = (await ann.expect("room"))["room"]["id"]
-        for _ in range(2):
-            assert (await ann.request({"type": "add_bot", "level": "easy"}))["type"] == "ack"
-        assert (await bob.request({"type": "join_room", "room": room}))["type"] == "ack"
-        assert (await bob.request({"type": "ready", "ready": True}))["type"] == "ack"
-        assert (await ann.request({"type": "start"}))["type"] == "ack"
-        match = (await ann.expect("state"))["match"]
-        await bob.expect("state", 15)
+        match = await two_and_two_bots(ann, bob)
 
         until = time.monotonic() + 150
         tasks = {p.name: asyncio.create_task(p.play(match, until)) for p in people}

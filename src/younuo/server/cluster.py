@@ -55,8 +55,12 @@ ALL = PREFIX + "all"
 """The channel every node hears: rooms changed, sessions revoked."""
 PRESENCE = PREFIX + "presence"
 """Hash: account -> the node its connection is on."""
-FORWARD_TIMEOUT = 8.0
-"""Seconds a forwarded request waits for its answer (a move waits out a catch grace)."""
+FORWARD_START = 5.0
+"""Seconds a forwarded request may wait for the node running the match to start on it."""
+FORWARD_TIMEOUT = FORWARD_START + 5.0
+"""Seconds a forwarded request waits for its answer: longer than a started request takes
+(a move waits out a catch grace, then one write), so that an answer of ``unavailable``
+after it means the request was never started."""
 SCAN_EVERY = 1.0
 """Seconds between two looks for orphaned matches (one indexed query of the running ones)."""
 TAKE_UP_AT_ONCE = 8
@@ -444,6 +448,17 @@ class Cluster(Peers):
             log.exception("node %s: bad message on %s", self.node, channel)
 
     async def _handle(self, m: dict[str, Any]) -> None:
+        try:
+            await self._handle_one(m)
+        except Exception as exc:
+            if is_outage(exc):
+                log.warning(
+                    "node %s: %s not handled, the database is away", self.node, m.get("kind")
+                )
+            else:
+                log.exception("node %s: %s failed", self.node, m.get("kind"))
+
+    async def _handle_one(self, m: dict[str, Any]) -> None:
         kind = m.get("kind")
         if kind == "request":
             await self._serve(m)
@@ -557,6 +572,9 @@ class Cluster(Peers):
             "op": op.value,
             "account": account,
             "args": args,
+            # Past this the node running the match refuses to start on the request: an
+            # answer of unavailable here then surely means nothing was made.
+            "until": time.time() + FORWARD_START,
         }
         try:
             heard = await self.redis.publish(node_channel(node), _dumps(request))
@@ -581,6 +599,8 @@ class Cluster(Peers):
         reply: dict[str, Any] = {"kind": "reply", "id": m["id"]}
         match = m["match"]
         try:
+            if time.time() > m["until"]:
+                raise unavailable("the request waited too long to be served")
             if match not in self.matches.runtimes:
                 raise _NotHere
             reply["result"] = await self.tables.handle(match, Op(m["op"]), m["account"], m["args"])

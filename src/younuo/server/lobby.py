@@ -142,8 +142,7 @@ class Lobby:
             )
             await repo.set_membership(s, account.id, room.id, "player")
         self.rooms[room.id] = room
-        self.changed(room.id, room.version)
-        self.feed.changed()
+        self._stored(room.id, room.version)
         self.hub.follow(account.id, room.id)
         await self._broadcast(room)
         return room
@@ -339,11 +338,14 @@ class Lobby:
                         await matches_repo.create(s, row)
                         new.version = await repo.save(s, room.id, room.version, **new.to_row())
                 except VersionConflict:
+                    self.matches.unprepare(rt)
                     self.rooms.pop(room.id, None)
                     continue
+                except BaseException:
+                    self.matches.unprepare(rt)
+                    raise
                 self.rooms[room.id] = new
-                self.changed(room.id, new.version)
-                self.feed.changed()
+                self._stored(room.id, new.version)
                 await self._broadcast(new)
                 self.matches.launch(rt)
                 return rt.id
@@ -406,8 +408,7 @@ class Lobby:
                     self.rooms.pop(room_id, None)
                 else:
                     self.rooms[room_id] = new
-                self.changed(room_id, new.version)
-                self.feed.changed()
+                self._stored(room_id, new.version)
                 for account in before.keys() - after.keys():
                     if self.hub.room_of.get(account) == room_id:
                         self.hub.follow(account, None)
@@ -417,6 +418,12 @@ class Lobby:
                 await self._broadcast(new)
                 return result
         raise ProtocolError("internal", "the room kept changing: try again")
+
+    def _stored(self, room_id: str, version: int) -> None:
+        """This node stored the room at ``version``: the other nodes and this node's
+        lobby watchers hear of it."""
+        self.changed(room_id, version)
+        self.feed.changed()
 
     async def room_changed(self, room_id: str, version: int) -> None:
         """Another node stored the room at ``version``: read it again, move this node's

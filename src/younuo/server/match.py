@@ -171,6 +171,9 @@ class MatchService:
             public=public,
             recipe=_recipe(rules.changes(), [s.name for s in seats], teams, None, seed),
         )
+        # Until launch, the match is being started here: a scan that finds it stored
+        # with this node as owner must not take it up as well.
+        self._taking.add(rt.id)
         row = Match(
             id=rt.id,
             room_id=room_id,
@@ -192,6 +195,7 @@ class MatchService:
 
     def launch(self, rt: Runtime) -> None:
         """Take a stored new match into play: send everyone the table and start the clocks."""
+        self._taking.discard(rt.id)
         self.runtimes[rt.id] = rt
         for seat in rt.seats:
             if seat.kind == "bot":
@@ -344,6 +348,10 @@ class MatchService:
             return False
         await asyncio.sleep(wait)
         return True
+
+    def unprepare(self, rt: Runtime) -> None:
+        """A prepared match was not stored after all (:meth:`prepare`)."""
+        self._taking.discard(rt.id)
 
     def latest(self, rt: Runtime) -> Committed:
         """The match as it stands, for a node that has nothing of it yet."""
@@ -665,8 +673,17 @@ class MatchService:
             self._taking.discard(row.id)
 
     async def _rebuild_and_run(self, row: Match) -> bool:
-        async with self.db.session() as s:
-            actions = [a.action for a in await repo.actions(s, row.id)]
+        for _ in range(3):
+            async with self.db.session() as s:
+                actions = [a.action for a in await repo.actions(s, row.id)]
+            if len(actions) == row.version:
+                break
+            # The row was read before a move that is in the log now: read both again.
+            async with self.db.session() as s:
+                fresh = await repo.get(s, row.id)
+            if fresh is None or fresh.status != "running":
+                return False
+            row = fresh
         now = time.time()
         try:
             rt = self._rebuild(row, actions)
