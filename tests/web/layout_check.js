@@ -8,7 +8,8 @@
 // - no button (nor anything inside one) may clip its text, and no text cut with an
 //   ellipsis;
 // - a visible toast must not lie over a control; the log must show its newest line;
-// - the table's rows must show whole.
+// - the table's rows must show whole (unless a modal dialog covers the table: the
+//   match's results, after which the table is gone).
 () => {
   const out = [];
   const vw = window.innerWidth;
@@ -111,7 +112,7 @@
   }
   // Parts of the table that must show whole (they scroll sideways at most).
   for (const el of document.querySelectorAll("yn-table .table-screen, yn-table .opponents, yn-table .me-area, yn-table .hand")) {
-    if (!visible(el) || el.scrollHeight <= el.clientHeight + 1) continue;
+    if (!visible(el) || (modal && !modal.contains(el)) || el.scrollHeight <= el.clientHeight + 1) continue;
     const bottom = el.getBoundingClientRect().top + el.clientTop + el.clientHeight;
     const below = [...el.querySelectorAll("*")].filter((c) => visible(c) && c.getBoundingClientRect().bottom > bottom + 1
       && ![...c.children].some((d) => d.getBoundingClientRect().bottom > bottom + 1)).slice(0, 3).map(label).join(", ");
