@@ -714,8 +714,8 @@ def cluster_services() -> tuple[Any, Any, Any]:
     # the path so that this script starts PostgreSQL, Redis and the nodes the same way
     # the cluster tests do, rather than a second copy of how.
     sys.path.insert(0, str(ROOT / "tests"))
-    from cluster.services import PostgresServer, RedisServer  # type: ignore[import-not-found]
-    from server.harness import ServerProcess  # type: ignore[import-not-found]
+    from cluster.services import PostgresServer, RedisServer  # type: ignore[import-not-found, unused-ignore]
+    from server.harness import ServerProcess  # type: ignore[import-not-found, unused-ignore]
 
     return PostgresServer, RedisServer, ServerProcess
 
