@@ -25,7 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
 
 import redis
 
@@ -105,7 +105,41 @@ def redis_bin() -> Path | None:
     return Path(found) if Path(found).exists() else None
 
 
-class RedisServer:
+class _Child:
+    """A service run as a child process in its own directory ``root``: restarted on the
+    same port, removed with its directory, and a context manager."""
+
+    root: Path
+
+    def start(self, timeout: float = 15.0) -> None:
+        raise NotImplementedError
+
+    def stop(self, timeout: float = 10.0) -> None:
+        raise NotImplementedError
+
+    def restart(self, timeout: float = 15.0) -> None:
+        """Stop, then start on the same port (Redis comes back empty: nothing persists)."""
+        self.stop()
+        self.start(timeout)
+
+    def close(self) -> None:
+        """Stop and remove its directory."""
+        self.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self) -> Self:
+        try:
+            self.start()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+class RedisServer(_Child):
     """``redis-server`` on ``host`` and a free port, with no persistence.
 
     Nothing is saved (``--save "" --appendonly no``): a restart comes back empty, as a
@@ -180,27 +214,6 @@ class RedisServer:
         """SIGKILL, as a crash: no goodbye to the clients."""
         if self.proc is not None:
             _end(self.proc, signal.SIGKILL)
-
-    def restart(self, timeout: float = 15.0) -> None:
-        """Stop, then start on the same port (empty: nothing is persisted)."""
-        self.stop()
-        self.start(timeout)
-
-    def close(self) -> None:
-        """Stop and remove its directory."""
-        self.stop()
-        shutil.rmtree(self.root, ignore_errors=True)
-
-    def __enter__(self) -> RedisServer:
-        try:
-            self.start()
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
 
 
 # --------------------------------------------------------------------------- PostgreSQL
@@ -363,7 +376,7 @@ def nginx_bin() -> Path | None:
     return Path(on_path) if on_path else None
 
 
-class NginxProxy:
+class NginxProxy(_Child):
     """nginx on ``host`` and a free port, a plain round-robin load balancer.
 
     No stickiness (no ``ip_hash``): consecutive requests, WebSocket handshakes included,
@@ -495,24 +508,3 @@ http {{
         """SIGTERM (nginx's fast shutdown: open connections are cut, WebSockets too)."""
         if self.proc is not None:
             _end(self.proc, signal.SIGTERM, timeout)
-
-    def restart(self, timeout: float = 15.0) -> None:
-        """Stop, then start on the same port."""
-        self.stop()
-        self.start(timeout)
-
-    def close(self) -> None:
-        """Stop and remove its directory."""
-        self.stop()
-        shutil.rmtree(self.root, ignore_errors=True)
-
-    def __enter__(self) -> NginxProxy:
-        try:
-            self.start()
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
