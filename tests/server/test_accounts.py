@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from younuo.engine import CHOICES, PRESETS
 from younuo.server.settings import Settings
 
 from .harness import ServerProcess, act, play_until_over
@@ -55,6 +56,12 @@ def test_guest_registers_logs_in_and_out(server: ServerProcess) -> None:
     assert httpx.get(f"{http}/docs").status_code == 200
     assert "/ws" in httpx.get(f"{http}/openapi.json").json()["info"]["description"]
     assert len(httpx.get(f"{http}/api/levels").json()) == 20
+    # The room editor's whole picture of the rules (the web client keeps no copy).
+    rules = httpx.get(f"{http}/api/rules").json()
+    assert rules["presets"]["younuo"] == PRESETS["younuo"].to_dict()
+    assert set(rules["choices"]) == set(CHOICES)
+    assert rules["ranges"]["turn_seconds"] == [0, 3600]
+    assert set(rules["ranges"]) == {k for k, v in CHOICES.items() if v is int}
 
 
 def test_settings_flags_over_environment_over_file(

@@ -44,7 +44,7 @@ from younuo.engine.rating import (
 )
 from younuo.engine.records import Record, ReplayResult, replay
 from younuo.engine.rng import Rng
-from younuo.engine.rules import CHOICES, PRESETS, Rules
+from younuo.engine.rules import CHOICES, INT_RANGES, PRESETS, Rules
 from younuo.engine.views import PlayerView, redact
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "CHOICES",
     "COLORS",
     "COMPILED",
+    "INT_RANGES",
     "LEVELS",
     "PRESETS",
     "Action",

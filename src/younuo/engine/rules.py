@@ -53,7 +53,7 @@ CHOICES: dict[str, tuple[Any, ...] | type] = {
 }
 
 # Upper bounds that keep numbers sane (a 1,000-card penalty is a typo, not a rule).
-_INT_RANGES = {
+INT_RANGES = {
     "uno_penalty": (0, 20),
     "false_uno_penalty": (0, 20),
     "false_catch_penalty": (0, 20),
@@ -169,7 +169,7 @@ def _check_option(key: str, value: Any) -> None:
         ok = isinstance(value, bool)
         wanted = "true or false"
     elif spec is int:
-        low, high = _INT_RANGES[key]
+        low, high = INT_RANGES[key]
         ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
         wanted = f"a whole number from {low} to {high}"
     else:

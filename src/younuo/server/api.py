@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from younuo.bots import LEVELS as BOT_LEVELS
-from younuo.engine import CHOICES, LEVELS, PRESETS, RecordError
+from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS, RecordError
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out
 from younuo.server.limits import AuthLimits
@@ -379,7 +379,10 @@ async def levels() -> list[dict[str, Any]]:
 
 @router.get("/rules", tags=["rules"])
 async def rules() -> dict[str, Any]:
-    """Presets, every option's choices, and the bot levels: what a room editor needs."""
+    """Presets, every option's choices and number ranges, and the bot levels.
+
+    All a room editor needs: the web client keeps no copy of the rules.
+    """
     choices = {
         key: list(value) if isinstance(value, tuple) else value.__name__
         for key, value in CHOICES.items()
@@ -387,6 +390,7 @@ async def rules() -> dict[str, Any]:
     return {
         "presets": {name: preset.to_dict() for name, preset in PRESETS.items()},
         "choices": choices,
+        "ranges": {key: list(bounds) for key, bounds in INT_RANGES.items()},
         "bot_levels": list(BOT_LEVELS),
     }
 

@@ -3,7 +3,7 @@
 
 import { html } from "../dom.js";
 import { t } from "../i18n.js";
-import { OPTION_ORDER, isNumeric, rulesInfo } from "../rules.js";
+import { isNumeric, optionNames, rulesInfo } from "../rules.js";
 
 function valueLabel(name, value) {
   if (value === true) return t("common.on");
@@ -21,7 +21,8 @@ function optionControl(name, value, prefix) {
     return html`<input type="checkbox" id="${id}" name="opt:${name}" data-key="${id}" ${value ? "checked" : ""}>`;
   }
   if (isNumeric(name)) {
-    return html`<input type="number" id="${id}" name="opt:${name}" data-key="${id}" min="${spec[0]}" max="${spec[1]}" value="${value}" inputmode="numeric">`;
+    const [low, high] = rulesInfo.ranges[name];
+    return html`<input type="number" id="${id}" name="opt:${name}" data-key="${id}" min="${low}" max="${high}" value="${value}" inputmode="numeric">`;
   }
   return html`<select id="${id}" name="opt:${name}" data-key="${id}">${spec.map((choice) =>
     html`<option value="${choice}" ${String(choice) === String(value) ? "selected" : ""}>${valueLabel(name, choice)}</option>`)}</select>`;
@@ -37,6 +38,8 @@ export function effectiveRules(preset, options = {}) {
  * mode, preset, options, private, abandon); `prefix` keeps ids unique.
  */
 export function editorMarkup(settings, prefix = "ed") {
+  // The options come from the server (rules.js): until they have arrived, say so.
+  if (!rulesInfo.loaded) return html`<p class="loading">${t("common.loading")}</p>`;
   const preset = settings.preset || "younuo";
   const rules = effectiveRules(preset, settings.options);
   const base = rulesInfo.presets[preset] || {};
@@ -61,7 +64,7 @@ export function editorMarkup(settings, prefix = "ed") {
       <legend>${t("create.rules")}</legend>
       ${row(`${prefix}-preset`, t("create.preset"), html`<select id="${prefix}-preset" name="preset" data-key="${prefix}-preset">
         ${Object.keys(rulesInfo.presets).map((p) => html`<option value="${p}" ${p === preset ? "selected" : ""}>${t(`preset.${p}`)}</option>`)}</select>`, t(`preset.${preset}.desc`))}
-      ${OPTION_ORDER.filter((name) => name in rulesInfo.choices).map((name) => html`
+      ${optionNames().map((name) => html`
         <div class="opt ${rules[name] !== base[name] ? "changed" : ""}">
           <label for="${prefix}-opt-${name}">${t(`opt.${name}`)} <span class="tag changed-tag">${t("create.changed")}</span></label>
           ${optionControl(name, rules[name], prefix)}
@@ -76,7 +79,7 @@ export function readEditor(form) {
   const preset = get("preset").value;
   const base = rulesInfo.presets[preset] || {};
   const options = {};
-  for (const name of OPTION_ORDER) {
+  for (const name of optionNames()) {
     const field = get(`opt:${name}`);
     if (!field) continue;
     let value;
@@ -102,7 +105,7 @@ export function readEditor(form) {
   return settings;
 }
 
-/** Mark the options that differ from the preset, in place (no re-render: typing goes on). */
+/** Mark the options that differ from the preset, in place (the form is not redrawn). */
 export function markChanges(form) {
   const settings = readEditor(form);
   for (const row of form.querySelectorAll(".opt")) {
