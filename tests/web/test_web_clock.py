@@ -156,13 +156,13 @@ def test_playable_cards_without_hint_follow_the_setting(pages: Pages) -> None:
     # The server's list is the only source: told only Draw is legal, nothing stands out.
     page.evaluate(
         "() => { const s = window.younuo.store; const keep = s.match.legal;"
-        " s.match.legal = [{type: 'draw'}]; s.changed({kind: 'state', events: []});"
-        " s.match.legal = keep; s.changed({kind: 'state', events: []}); }"
+        " s.match.legal = [{type: 'draw'}]; s.emit('state', {events: []});"
+        " s.match.legal = keep; s.emit('state', {events: []}); }"
     )
     assert hand_marks(page) == plays
     page.evaluate(
         "() => { const s = window.younuo.store; s.match.legal = [{type: 'draw'}];"
-        " s.changed({kind: 'state', events: []}); }"
+        " s.emit('state', {events: []}); }"
     )
     assert hand_marks(page) == set()
     page.click("header [data-action=playable]")
@@ -188,7 +188,7 @@ def test_status_line_report_and_round_end_over_the_reveal(pages: Pages) -> None:
     page.evaluate(
         "(bot) => { const s = window.younuo.store; s.match.view.exposed = bot;"
         " s.match.legal = [...s.match.legal, {type: 'catch', target: bot}];"
-        " s.changed({kind: 'update', events: []}); }",
+        " s.emit('update', {events: []}); }",
         bot,
     )
     status = page.inner_text("yn-table .status-line")
@@ -197,13 +197,13 @@ def test_status_line_report_and_round_end_over_the_reveal(pages: Pages) -> None:
     # The reveal is up (not yet dismissed) when the round ends: the result shows.
     page.evaluate(
         "(bot) => { const s = window.younuo.store; s.match.view.exposed = null;"
-        " s.match.view.reveal = [bot, ['R1', 'G2']]; s.changed({kind: 'update', events: []}); }",
+        " s.match.view.reveal = [bot, ['R1', 'G2']]; s.emit('update', {events: []}); }",
         bot,
     )
     page.wait_for_selector("yn-table .dialog.reveal")
     page.evaluate(
         "() => { const s = window.younuo.store; s.match.view.status = 'round_over';"
-        " s.changed({kind: 'update', events: []}); }"
+        " s.emit('update', {events: []}); }"
     )
     page.wait_for_selector("yn-table .dialog.results")
     assert page.locator("yn-table .dialog.reveal").count() == 0

@@ -146,7 +146,9 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     layout.toast = False
     page.evaluate("() => document.getElementById('toasts').replaceChildren()")
     for kind in ("color", "target", "emote", "leave"):
-        overlay = f"t.overlay = {{ kind: '{kind}', action: {{ type: 'play', card: 'W' }} }};"
+        # A picker offers what the server's legal plays differ in: every colour, each opponent.
+        options = {"color": "['red', 'yellow', 'green', 'blue']", "target": "v.players.slice(1)"}
+        overlay = f"t.overlay = {{ kind: '{kind}', options: {options.get(kind, '[]')} }};"
         layout.table(PLAYING + overlay)
         layout.check(f"{kind} dialog")
     layout.table(PLAYING + "v.reveal = [v.players[1], ['R1', 'RS', 'W+4', 'B+2', 'G7', 'WB']];")

@@ -131,7 +131,7 @@ def test_the_table_follows_the_servers_legal_actions(pages: Pages) -> None:
     # Told that only drawing is allowed, the table lights up no card and only Draw.
     page.evaluate(
         "() => { const s = window.younuo.store; s.match.legal = [{type: 'draw'}];"
-        " s.changed({kind: 'state', events: []}); }"
+        " s.emit('state', {events: []}); }"
     )
     page.wait_for_function("document.querySelectorAll('.hand-card.playable').length === 0")
     assert page.locator("[data-action=draw]").first.is_enabled()

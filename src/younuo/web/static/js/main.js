@@ -9,7 +9,7 @@ import "./screens/room.js";
 import "./screens/table.js";
 import "./screens/profile.js";
 import "./screens/replay.js";
-import { html, onAction, raw, render } from "./dom.js";
+import { html, onAction, raw, patch } from "./dom.js";
 import { LANGUAGE_NAMES, initLanguage, language, onLanguage, setLanguage, t } from "./i18n.js";
 import { toast } from "./parts/notice.js";
 import { setShowPlayable, showPlayable } from "./prefs.js";
@@ -59,7 +59,7 @@ class App extends HTMLElement {
       if (event.target.name === "lang") setLanguage(event.target.value);
     });
     onAction(this.banner, (action) => { if (action === "reconnect") store.connection?.reconnectNow(); });
-    store.addEventListener("change", (event) => this.changed(event.detail));
+    store.on(["status", "account", "error", "room", "welcome", "state", "match_over"], (change) => this.changed(change));
     window.addEventListener("hashchange", () => this.update());
     onLanguage(() => { this.paintBar(); this.paintBanner(); });
     this.update();
@@ -72,10 +72,9 @@ class App extends HTMLElement {
     else if (action === "home") { location.hash = ""; }
   }
 
-  changed(what) {
-    if (what === "status") this.paintBanner();
-    if (what === "account") this.paintBar();
-    if (what?.kind === "error" && what.error.code === "replaced") this.paintBanner();
+  changed({ kind, error }) {
+    if (kind === "status" || (kind === "error" && error.code === "replaced")) this.paintBanner();
+    if (kind === "account") this.paintBar();
     this.update();
   }
 
@@ -95,7 +94,7 @@ class App extends HTMLElement {
     const muted = isMuted();
     const playable = showPlayable();
     const account = store.account;
-    render(this.bar, html`
+    patch(this.bar, html`
       <button class="brand" data-action="home" data-key="home" aria-label="${t("nav.lobby")}">
         <span class="logo" aria-hidden="true">優</span><span class="brand-name">${t("app.title")}</span>
       </button>
@@ -121,7 +120,7 @@ class App extends HTMLElement {
     } else if (s.state === "replaced") {
       markup = html`<p class="warn">${t("conn.replaced")} <button data-action="reconnect" data-key="reconnect">${t("conn.reconnect")}</button></p>`;
     }
-    render(this.banner, markup);
+    patch(this.banner, markup);
   }
 }
 
@@ -139,21 +138,13 @@ async function boot() {
   applyColorBlind(colorBlind());
   document.title = `${t("app.title")} · Younuo`;
   onLanguage(() => { document.title = `${t("app.title")} · Younuo`; });
-  store.addEventListener("change", (event) => {
-    if (store.notice) {
-      // Something the server told us that no screen shows by itself (a kick).
-      toast(t(store.notice.key), store.notice.kind);
-      store.notice = null;
-    }
-    if (event.detail?.kind === "error" && !event.detail.handled) {
-      // Errors of requests nobody awaited (stale versions are re-synced quietly).
-      const code = event.detail.error.code;
-      if (code !== "stale_version" && event.detail.error.ref === null) toast(event.detail.error.message, "warn");
-    }
+  // Something the server told us that no screen shows by itself (a kick).
+  store.on(["notice"], ({ key, tone }) => toast(t(key), tone));
+  // Errors of requests nobody awaited (stale versions are re-synced quietly).
+  store.on(["error"], ({ error }) => {
+    if (error.code !== "stale_version" && error.ref === null) toast(error.message, "warn");
   });
-  await store.resume();
-  store.booted = true;
-  store.changed("account");
+  await store.boot();
 }
 
 boot();

@@ -66,10 +66,14 @@ export class Connection extends EventTarget {
   start() {
     this.stopped = false;
     this.open();
-    window.addEventListener("online", () => { if (this.state === "closed") this.reconnectNow(); });
+    // The network is back: try at once instead of waiting out the backoff. Removed in
+    // stop(), so a connection replaced by another (sign out, new token) stays quiet.
+    this.onOnline = () => { if (this.state === "closed") this.reconnectNow(); };
+    window.addEventListener("online", this.onOnline);
   }
 
   stop() {
+    window.removeEventListener("online", this.onOnline);
     this.stopped = true;
     clearTimeout(this.timer);
     if (this.socket) this.socket.close(1000);

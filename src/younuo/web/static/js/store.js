@@ -1,7 +1,26 @@
 // The client's picture of the world, fed by server messages. Screens read it and
-// re-render on "change"; nothing here is authoritative (the server is).
+// redraw when it changes; nothing here is authoritative (the server is).
+//
+// Only the store's own methods change it. Each change is announced as one "change"
+// event whose detail has one shape: {kind, ...}, kind one of KINDS. Screens subscribe to
+// the kinds they draw with on().
 
 import { Connection, api, saveToken, savedToken } from "./net.js";
+
+/** Every kind of change, and what its detail carries besides `kind`. */
+export const KINDS = Object.freeze({
+  account: "the account (signed in or out, renamed, a new rating)",
+  status: "the connection's state (store.status)",
+  welcome: "a new connection said hello",
+  room: "the room joined, changed or left",
+  lobby: "the open rooms (store.lobby)",
+  state: "a whole match table arrived; events: its events",
+  update: "a move changed the match; events: its events",
+  emote: "an expression at the table; player, avatar",
+  match_over: "the match ended (store.matchOver)",
+  error: "an error nobody awaited; error",
+  notice: "something to tell the player once; key, tone",
+});
 
 class Store extends EventTarget {
   constructor() {
@@ -16,13 +35,24 @@ class Store extends EventTarget {
     this.events = []; // recent events of the match, newest last (for the log)
     this.lastRoundOver = null; // the last round_over event (hands and points)
     this.matchOver = null; // the match_over message
-    this.notice = null; // {key, kind}: a message for the player, shown once (main.js)
     this.startRefusal = null;
     this.welcomed = false;
-    this.booted = false;
+    this.booted = false; // resume() has answered: the first screen may be chosen
   }
 
-  changed(what) { this.dispatchEvent(new CustomEvent("change", { detail: what })); }
+  /** Announce a change: detail {kind, ...more}. */
+  emit(kind, more = {}) {
+    if (!(kind in KINDS)) throw new Error(`unknown change ${kind}`);
+    this.dispatchEvent(new CustomEvent("change", { detail: { kind, ...more } }));
+  }
+
+  /** Call handler(detail) on changes of these kinds; returns the function that stops it. */
+  on(kinds, handler) {
+    const wanted = new Set(kinds);
+    const listener = (event) => { if (wanted.has(event.detail.kind)) handler(event.detail); };
+    this.addEventListener("change", listener);
+    return () => this.removeEventListener("change", listener);
+  }
 
   get signedIn() { return Boolean(this.account); }
 
@@ -31,7 +61,14 @@ class Store extends EventTarget {
     saveToken(session.token);
     this.account = session.account;
     this.connect(session.token);
-    this.changed("account");
+    this.emit("account");
+  }
+
+  /** Boot: resume with the stored token, if any; then the first screen may be chosen. */
+  async boot() {
+    await this.resume();
+    this.booted = true;
+    this.emit("account");
   }
 
   /** Resume with the stored token, if any: true when it still works. */
@@ -45,7 +82,7 @@ class Store extends EventTarget {
       // The server is unreachable: keep the token and let the socket retry.
     }
     this.connect(token);
-    this.changed("account");
+    this.emit("account");
     return true;
   }
 
@@ -58,7 +95,7 @@ class Store extends EventTarget {
     this.room = null;
     this.roomId = null;
     this.match = null;
-    this.changed("account");
+    this.emit("account");
   }
 
   connect(token) {
@@ -69,7 +106,7 @@ class Store extends EventTarget {
     connection.addEventListener("status", (e) => {
       this.status = e.detail;
       if (e.detail.state === "unauthorized") { saveToken(null); this.account = null; }
-      this.changed("status");
+      this.emit("status");
     });
     connection.start();
   }
@@ -98,7 +135,7 @@ class Store extends EventTarget {
     this.roomId = message.room;
     this.welcomed = true;
     if (!message.room) { this.room = null; this.match = null; }
-    this.changed("welcome");
+    this.emit("welcome");
   }
 
   on_room(message) {
@@ -116,23 +153,23 @@ class Store extends EventTarget {
         if (at) at.avatar = seat.avatar;
       }
     }
-    this.changed("room");
+    this.emit("room");
   }
 
-  on_lobby(message) { this.lobby = message.rooms; this.changed("lobby"); }
+  on_lobby(message) { this.lobby = message.rooms; this.emit("lobby"); }
 
   on_kicked() {
     this.room = null; this.roomId = null; this.match = null;
-    this.notice = { key: "notice.kicked", kind: "warn" };
-    this.changed("room");
+    this.emit("room");
+    this.emit("notice", { key: "notice.kicked", tone: "warn" });
   }
 
   on_left_room() {
     this.room = null; this.roomId = null; this.match = null; this.matchOver = null;
-    this.changed("room");
+    this.emit("room");
   }
 
-  on_replaced() { this.changed("status"); }
+  on_replaced() { this.emit("status"); }
 
   setMatch(message, events) {
     const offset = message.server_time - Date.now() / 1000;
@@ -159,7 +196,7 @@ class Store extends EventTarget {
 
   on_state(message) {
     this.setMatch(message, message.events || []);
-    this.changed({ kind: "state", events: message.events || [] });
+    this.emit("state", { events: message.events || [] });
   }
 
   on_update(message) {
@@ -175,7 +212,7 @@ class Store extends EventTarget {
     // With deltas (asked for in hello) the view holds only the fields that changed.
     const view = message.delta ? { ...match.view, ...message.view } : message.view;
     this.setMatch({ ...message, view, you: match.you }, message.events);
-    this.changed({ kind: "update", events: message.events });
+    this.emit("update", { events: message.events });
   }
 
   /** Another player's (or our own) new expression at the table: an emote. */
@@ -184,13 +221,13 @@ class Store extends EventTarget {
     if (!match || match.id !== message.match) return;
     const at = match.table.find((p) => p.name === message.player);
     if (at) at.avatar = message.avatar;
-    this.changed({ kind: "emote", player: message.player, avatar: message.avatar });
+    this.emit("emote", { player: message.player, avatar: message.avatar });
   }
 
   on_match_over(message) {
     this.matchOver = message;
     if (this.match) this.match.over = true;
-    this.changed({ kind: "match_over" });
+    this.emit("match_over");
     // The rating changed: the lobby's panel and the header read the account, so fetch it
     // again (the leaderboard had the new rating while the panel still showed the old one).
     this.refreshAccount();
@@ -202,7 +239,7 @@ class Store extends EventTarget {
       const account = await api("GET", "/api/me");
       if (this.account && account.id === this.account.id) {
         this.account = account;
-        this.changed("account");
+        this.emit("account");
       }
     } catch { /* offline: the next welcome brings it */ }
   }
@@ -210,8 +247,7 @@ class Store extends EventTarget {
   on_error(message) {
     // Errors answering a request reach the requester too; this is for the others.
     if (message.code === "stale_version") this.send({ type: "sync" });
-    this.lastError = message;
-    this.changed({ kind: "error", error: message });
+    this.emit("error", { error: message });
   }
 
   /** Our seat name in the running match (null when watching). */
@@ -220,7 +256,40 @@ class Store extends EventTarget {
   /** Server time now, by the offset measured on the last state/update. */
   serverNow() { return Date.now() / 1000 + (this.match ? this.match.offset : 0); }
 
-  leaveRoomLocally() { this.room = null; this.roomId = null; this.match = null; this.matchOver = null; }
+  /** Leave the room (and its match, if any): resolves when the server agreed. */
+  async leaveRoom() {
+    await this.request({ type: "leave_room" });
+    this.room = null; this.roomId = null; this.match = null; this.matchOver = null;
+    this.emit("room");
+  }
+
+  /** Close the results of a match that is over: back to the room. */
+  closeResults() {
+    this.match = null;
+    this.matchOver = null;
+    this.emit("room");
+  }
+
+  /** The account as the server now has it (after a rename). */
+  setAccount(account) {
+    this.account = account;
+    this.emit("account");
+  }
+
+  /**
+   * Show a new expression of our own at the table at once (an emote), and ask the
+   * server to make it our avatar's; every other seat hears of it from the server.
+   */
+  emote(expression) {
+    const match = this.match;
+    const seat = match?.table.find((p) => p.name === match.view.player);
+    const avatar = { ...(seat?.avatar || this.account.avatar), expression };
+    if (seat) {
+      seat.avatar = avatar;
+      this.emit("emote", { player: seat.name, avatar });
+    }
+    return this.request({ type: "avatar", avatar });
+  }
 }
 
 export const store = new Store();

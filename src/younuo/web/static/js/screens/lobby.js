@@ -3,7 +3,7 @@
 // watches the room list (watch_lobby, docs/protocol.md §3): the server pushes the list
 // whenever it changes, so nothing polls; leaving the lobby stops the watch.
 
-import { html, onAction, raw, render } from "../dom.js";
+import { html, onAction, raw, patch } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { roomName } from "../names.js";
@@ -28,30 +28,33 @@ class Lobby extends HTMLElement {
   connectedCallback() {
     this.filters = { mode: "", preset: "", free: false };
     this.creating = false;
-    this.draft = { seats: 8, needed: 4, mode: "ffa", preset: "younuo", options: casualOptions("younuo"), private: false, abandon: "leave" };
+    this.draft = { seats: 8, needed: 4, mode: "ffa", preset: "younuo", options: {}, private: false, abandon: "leave" };
     this.leaders = null;
     this.error = "";
     this.paint();
-    this.listen = (event) => {
+    this.offStore = store.on(["welcome", "account", "lobby"], ({ kind }) => {
       // A watch lasts as long as its connection: each new one (a reconnect) asks again.
-      if (event.detail === "welcome") this.watch();
-      // A pushed list redraws the list alone: the room editor keeps what is being typed.
-      if (event.detail === "lobby") this.paintRooms();
-      else if (["welcome", "account"].includes(event.detail)) this.paint();
-    };
-    store.addEventListener("change", this.listen);
+      if (kind === "welcome") this.watch();
+      // A pushed list redraws the list alone.
+      if (kind === "lobby") this.paintRooms();
+      else this.paint();
+    });
     this.off = onLanguage(() => this.paint());
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
     this.addEventListener("change", (event) => this.changeField(event));
     this.watch();
-    loadRules().then(() => { if (this.creating) this.paint(); });
+    loadRules().then(() => {
+      // The casual clock needs the preset's own, which the server just gave.
+      this.draft.options = { ...casualOptions(this.draft.preset), ...this.draft.options };
+      if (this.creating) this.paint();
+    }, () => {});
     api("GET", "/api/leaderboard?limit=10").then((rows) => { this.leaders = rows; this.paint(); }, () => { this.leaders = []; this.paint(); });
   }
 
   disconnectedCallback() {
-    store.removeEventListener("change", this.listen);
-    if (this.off) this.off();
+    this.offStore();
+    this.off();
     // Queued while offline, it reaches the next connection first, before any new watch.
     store.send({ type: "watch_lobby", on: false });
   }
@@ -135,14 +138,14 @@ class Lobby extends HTMLElement {
 
   paintRooms() {
     const box = this.querySelector(".room-box");
-    if (box) render(box, this.roomsMarkup());
+    if (box) patch(box, this.roomsMarkup());
     else this.paint();
   }
 
   paint() {
     const account = store.account;
     const presets = ["younuo", "classic", "party"];
-    render(this, html`
+    patch(this, html`
       <div class="lobby">
         <section class="panel me-panel" aria-label="${t("nav.profile")}">
           ${account ? html`<yn-avatar outfit="${account.avatar?.outfit}" expression="${account.avatar?.expression}" label="${account.name}"></yn-avatar>

@@ -1,7 +1,7 @@
 // The profile: rating and level (R-LEVEL names in the chosen language), avatar, name,
 // turning a guest into an account, and the match history with links to replays.
 
-import { html, onAction, render } from "../dom.js";
+import { html, onAction, patch } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
@@ -44,7 +44,7 @@ class Profile extends HTMLElement {
     const id = this.accountId;
     try {
       this.account = this.own ? await api("GET", "/api/me") : await api("GET", `/api/accounts/${encodeURIComponent(id)}`);
-      if (this.own) store.account = this.account;
+      if (this.own) store.setAccount(this.account);
     } catch (error) { this.error = errorText(error); }
     this.paint();
     try {
@@ -61,8 +61,7 @@ class Profile extends HTMLElement {
     try {
       if (form.getAttribute("name") === "rename") {
         this.account = await api("PATCH", "/api/me", { name: form.elements.namedItem("name").value.trim() });
-        store.account = this.account;
-        store.changed("account");
+        store.setAccount(this.account);
         toast(t("profile.saved"));
       } else if (form.getAttribute("name") === "register") {
         const session = await api("POST", "/api/auth/register", { name: form.elements.namedItem("name").value.trim(), password: form.elements.namedItem("password").value });
@@ -93,7 +92,7 @@ class Profile extends HTMLElement {
 
   paint() {
     const a = this.account;
-    render(this, html`<div class="profile">
+    patch(this, html`<div class="profile">
       <section class="panel">
         <div class="row spread"><h1>${t("profile.title")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ""}

@@ -6,7 +6,7 @@
 // the color in force after every play, and each player's last play.
 
 import { parseCard } from "../cards.js";
-import { html, onAction, render } from "../dom.js";
+import { html, onAction, patch } from "../dom.js";
 import { cardName, errorText, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { describe } from "../parts/describe.js";
@@ -157,12 +157,12 @@ class Replay extends HTMLElement {
   }
 
   paint() {
-    if (this.error) { render(this, html`<section class="panel"><p class="error" role="alert">${this.error}</p><button data-action="back">${t("common.back")}</button></section>`); return; }
-    if (!this.record) { render(this, html`<p class="loading">${t("common.loading")}</p>`); return; }
+    if (this.error) { patch(this, html`<section class="panel"><p class="error" role="alert">${this.error}</p><button data-action="back">${t("common.back")}</button></section>`); return; }
+    if (!this.record) { patch(this, html`<p class="loading">${t("common.loading")}</p>`); return; }
     const actions = this.record.actions || [];
     const total = this.total;
     const current = this.steps ? this.steps[this.step]?.action : actions[this.step - 1];
-    render(this, html`<div class="replay">
+    patch(this, html`<div class="replay">
       <section class="panel">
         <div class="row spread"><h1>${t("rp.title")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>
         <p class="small">${(this.record.players || []).join(" · ")}</p>

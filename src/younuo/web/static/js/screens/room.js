@@ -4,7 +4,7 @@
 // whole rule editor, and start (with the reasons when it is refused).
 
 import { EXPRESSIONS, OUTFITS } from "../avatar.js";
-import { html, onAction, raw, render } from "../dom.js";
+import { html, onAction, raw, patch } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName, roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
@@ -30,30 +30,27 @@ class Room extends HTMLElement {
     this.editing = false;
     this.botLevel = "normal";
     this.paint();
-    this.listen = (event) => {
-      const what = event.detail;
-      if (what === "room" || what === "account" || what === "status") this.paint();
-    };
-    store.addEventListener("change", this.listen);
+    this.offStore = store.on(["room", "account", "status"], () => this.paint());
     this.off = onLanguage(() => this.paint());
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("change", (event) => this.changeField(event));
     this.addEventListener("submit", (event) => { event.preventDefault(); this.saveRules(event.target); });
-    loadRules().then(() => this.paint());
+    loadRules().then(() => this.paint(), () => {});
   }
 
   disconnectedCallback() {
-    store.removeEventListener("change", this.listen);
-    if (this.off) this.off();
+    this.offStore();
+    this.off();
   }
 
   get room() { return store.room; }
   get meSeat() { return this.room?.seats.find((s) => s && s.account === store.account?.id) || null; }
   get isHost() { return this.room && store.account && this.room.host === store.account.id; }
 
+  /** Send a request (or run a store method that sends one); show its refusal. */
   async run(message) {
     try {
-      await store.request(message);
+      await (typeof message === "function" ? message() : store.request(message));
       return true;
     } catch (error) {
       if (error.code === "cannot_start") {
@@ -71,7 +68,7 @@ class Room extends HTMLElement {
     const me = this.meSeat;
     switch (action) {
       case "ready": this.run({ type: "ready", ready: !me?.ready }); break;
-      case "leave": this.run({ type: "leave_room" }).then((ok) => { if (ok) { store.leaveRoomLocally(); store.changed("room"); } }); break;
+      case "leave": this.run(() => store.leaveRoom()); break;
       case "outfit": this.run({ type: "avatar", avatar: { ...(me?.avatar || store.account.avatar), outfit: el.dataset.value } }); break;
       case "expression": this.run({ type: "avatar", avatar: { ...(me?.avatar || store.account.avatar), expression: el.dataset.value } }); break;
       case "kick": this.run({ type: "kick", seat }); break;
@@ -154,13 +151,14 @@ class Room extends HTMLElement {
 
   paint() {
     const room = this.room;
-    if (!room) { render(this, html`<p class="loading">${t("common.loading")}</p>`); return; }
+    // The room's options are its preset's (from the server, rules.js) with its changes.
+    if (!room || !rulesInfo.loaded) { patch(this, html`<p class="loading">${t("common.loading")}</p>`); return; }
     const me = this.meSeat;
     const avatar = me?.avatar || store.account?.avatar || { outfit: "red", expression: "smile" };
     const settings = room.settings;
     const options = { ...(rulesInfo.presets[settings.preset] || {}), ...settings.options };
     const ready = room.seats.filter((s) => s && s.ready).length;
-    render(this, html`
+    patch(this, html`
       <div class="prep">
         <section class="panel room-head">
           <div class="row spread wrap">
@@ -205,7 +203,7 @@ class Room extends HTMLElement {
               ${["ffa", "teams"].map((m) => html`<label class="radio"><input type="radio" name="host-mode" value="${m}" data-key="mode-${m}" ${settings.mode === m ? "checked" : ""}> ${t(`mode.${m}`)}</label>`)}
               <p class="help">${t("create.mode_help")}</p></fieldset>
             <div class="opt"><label for="host-jump">${t("opt.jump_in")} <span class="tag vip">VIP</span></label>
-              <select id="host-jump" name="host-jump" data-key="host-jump">${(rulesInfo.choices.jump_in || ["off", "numbers", "all"]).map((v) => html`<option value="${v}" ${options.jump_in === v ? "selected" : ""}>${t(`val.jump_in.${v}`)}</option>`)}</select>
+              <select id="host-jump" name="host-jump" data-key="host-jump">${(rulesInfo.choices.jump_in || []).map((v) => html`<option value="${v}" ${options.jump_in === v ? "selected" : ""}>${t(`val.jump_in.${v}`)}</option>`)}</select>
               <p class="help">${t("opt.jump_in.help")}</p></div>
             <div class="opt"><label for="host-dap">${t("opt.draw_and_play")} <span class="tag vip">VIP</span></label>
               <input type="checkbox" id="host-dap" name="host-dap" data-key="host-dap" ${options.draw_and_play ? "checked" : ""}>

@@ -1,7 +1,7 @@
 // Sign in: a nickname for a guest (one field, one button), or an account's name and
 // password (sign in, or create the account).
 
-import { html, render } from "../dom.js";
+import { html, patch } from "../dom.js";
 import { errorText, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { store } from "../store.js";
@@ -51,7 +51,7 @@ class SignIn extends HTMLElement {
   }
 
   paint() {
-    render(this, html`
+    patch(this, html`
       <section class="signin panel">
         <h1 class="title"><span class="logo big" aria-hidden="true">優</span> ${t("app.title")}</h1>
         <p class="lead">${t("signin.lead")}</p>

@@ -1,94 +1,48 @@
-// The table (遊戲界面 of 000_…): play, pass, report (catch), challenge, UNO and hint
-// buttons; every seat's circle turns to the color in force on that player's turn;
-// card counts, the turn countdown, each player's record of this round's plays, the direction
-// arrow in the color in force, the discard pile, the stacking total, the draw pile;
-// pickers for a wild's color and a 7's target; multi-card selection; the private
-// reveal after a challenge; round and match results. Everything is also reachable by
-// keyboard (shortcut letters on the buttons) and labelled for screen readers.
+// The table (遊戲界面 of 000_…), put together from its parts (js/table/): the top row,
+// the opponents' seats, the centre (piles, direction, colour, stacking total), the log,
+// your seat, hand and buttons, and the dialogs. This element holds what the player is
+// doing here (the cards selected, a picker open, the log open, emote bubbles), turns taps
+// and keys into actions, and redraws each part from the store on every change; a part
+// whose markup did not change is not touched, and one that did changes only what
+// differs (dom.js). What may be played comes from the server's `legal` list alone.
 
-import { EXPRESSIONS } from "../avatar.js";
-import { canAnswerPenalty, canPlay, goesOut, handPoints, parseCard, playableCodes, sortHand } from "../cards.js";
-import { html, onAction, raw, render } from "../dom.js";
-import { cardName, errorText, levelName, onLanguage, t } from "../i18n.js";
+import { sortHand } from "../cards.js";
+import { Part, html, onAction, raw } from "../dom.js";
+import { cardName, errorText, onLanguage, t } from "../i18n.js";
 import { playerName } from "../names.js";
 import { describe } from "../parts/describe.js";
-import { COLOR_SYMBOL, ICON_FLAG } from "../parts/elements.js";
+import { ICON_FLAG } from "../parts/elements.js";
 import { fly } from "../parts/fly.js";
 import { announce, toast } from "../parts/notice.js";
-import { showPlayable } from "../prefs.js";
 import { play as sound } from "../sound.js";
 import { store } from "../store.js";
+import { controlsMarkup, statusLine } from "../table/controls.js";
+import { TARGETED, colorPicker, emotePicker, leaveDialog, nextRoundText, resultsDialog, revealDialog, targetPicker } from "../table/dialogs.js";
+import { Hand } from "../table/hand.js";
+import { canGrow, first, nextChoice, playableCodes, playsOf } from "../table/legal.js";
+import { logMarkup } from "../table/log.js";
+import { pileMarkup } from "../table/pile.js";
+import { roundPlays } from "../table/record.js";
+import { seatMarkup } from "../table/seat.js";
 
-const COLORS = ["red", "yellow", "green", "blue"];
 // The last seconds of your own turn: the clock turns to a warning colour, pulses and ticks.
 const WARN_SECONDS = 5;
-// Scorings that play to a target (the others end after one round).
-const TARGETED = new Set(["cumulative", "negative", "elimination"]);
 const KEYS = { p: "play", d: "draw", s: "pass", u: "uno", r: "catch", c: "challenge", h: "hint", a: "autoplay", e: "emote", l: "log" };
-
-/**
- * Small cards in a row, the newest `max` of them ("+N" says how many more came before).
- * `named` maps a card's position to the color named with it (wilds), drawn on the card.
- */
-function miniCards(codes, max = 4, named = []) {
-  if (!codes || !codes.length) return "";
-  const from = Math.max(0, codes.length - max);
-  const shown = codes.slice(from);
-  return html`${codes.length > max ? html`<span class="more">+${codes.length - max}</span>` : ""}<span class="mini-cards">${shown.map((c, i) => {
-    const color = named[from + i];
-    return html`<yn-card class="mini ${color ? `named named-${color}` : ""}" code="${c}" decorative ${color ? raw(`data-named="${color}"`) : ""}></yn-card>`;
-  })}</span>`;
-}
-
-/**
- * This round's plays by player, oldest first: [{cards, color}] (color: the one named
- * with a wild). Built from the events since the round began; a table opened mid-round
- * (a refresh) knows only each player's last play, from the view, until they play again.
- */
-function roundPlays(view) {
-  const events = store.events;
-  let start = -1;
-  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === "round_start") { start = i; break; }
-  const plays = new Map();
-  for (const event of events.slice(start + 1)) {
-    if (event.type !== "play" || !event.cards?.length) continue;
-    const wild = event.cards.some((c) => c.startsWith("W"));
-    if (!plays.has(event.player)) plays.set(event.player, []);
-    plays.get(event.player).push({ cards: event.cards, color: wild ? event.color || null : null });
-  }
-  view.players.forEach((name, i) => {
-    const last = view.last_play[i];
-    if (start < 0 && last && !plays.has(name)) {
-      const onTop = last.includes(view.top) && last.some((c) => c.startsWith("W"));
-      plays.set(name, [{ cards: last, color: onTop ? view.color : null }]);
-    }
-  });
-  return plays;
-}
-
-/** One play in words: "Red 5", "Wild (Green)". */
-function playText(play) {
-  const names = play.cards.map(cardName).join(", ");
-  return play.color ? t("table.play_named", { cards: names, color: t(`color.${play.color}`) }) : names;
-}
 
 class Table extends HTMLElement {
   connectedCallback() {
-    this.selected = [];
-    this.selectedCodes = [];
+    this.selectedCodes = []; // the selection, as codes in hand order
     this.hint = false;
-    this.overlay = null; // {kind: "color"|"target"|"emote"|"leave", ...}
+    this.overlay = null; // {kind: "color"|"target"|"emote"|"leave", options, actions}
     this.revealSeen = null;
-    this.roundSeen = null;
-    this.prevHand = null;
-    this.bubbles = new Map();
+    this.bubbles = new Map(); // player → {expression, until}: emote bubbles
     this.showLog = false;
     this.busy = false;
-    this.paint();
-    this.listen = (event) => this.changed(event.detail);
-    store.addEventListener("change", this.listen);
-    this.off = onLanguage(() => this.paint());
-    onAction(this, (action, el, event) => this.act(action, el, event));
+    this.hand = new Hand();
+    this.build();
+    this.offStore = store.on(["room", "status", "state", "update", "emote", "match_over"], (change) => this.changed(change));
+    this.offLanguage = onLanguage(() => this.build());
+    onAction(this, (action, el) => this.act(action, el));
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
     this.prefs = () => this.paint();
@@ -98,31 +52,144 @@ class Table extends HTMLElement {
   }
 
   disconnectedCallback() {
-    store.removeEventListener("change", this.listen);
+    this.offStore();
+    this.offLanguage();
     document.removeEventListener("keydown", this.keys);
     window.removeEventListener("younuo-prefs", this.prefs);
     clearInterval(this.clockTimer);
     clearTimeout(this.bubbleTimer);
-    if (this.off) this.off();
   }
 
   get match() { return store.match; }
   get view() { return store.match?.view; }
   get me() { return this.view?.player || null; }
+  get legal() { return this.match?.legal || []; }
   get myTurn() { return Boolean(this.me) && this.view.current === this.me && this.view.status === "playing"; }
 
+  // ------------------------------------------------------------------ the parts
+  /** Lay out the table's regions (again for a new language) and draw them all. */
+  build() {
+    this.builtFor = this.me;
+    const seated = Boolean(this.me);
+    // Slots are display: contents, so the regions stay the grid's own rows.
+    this.innerHTML = `<div class="table-screen">
+      <div class="table-top"></div>
+      <ol class="opponents" data-toast-anchor></ol>
+      <section class="center"></section>
+      <div class="slot log-slot"></div>
+      ${seated ? `<section class="me-area"><div class="me-row"><ol class="me-seat"></ol><div class="slot hand-slot"></div></div><div class="slot controls-slot"></div></section>`
+        : `<p class="watching muted"></p>`}
+      <div class="slot dialog-slot"></div></div>`;
+    const $ = (selector) => this.querySelector(selector);
+    this.screen = $(".table-screen");
+    this.parts = {
+      top: new Part($(".table-top")),
+      opponents: new Part($(".opponents")),
+      center: new Part($(".center")),
+      log: new Part($(".log-slot")),
+      dialog: new Part($(".dialog-slot")),
+    };
+    if (seated) {
+      $(".me-area").setAttribute("aria-label", t("table.my_area"));
+      Object.assign(this.parts, { seat: new Part($(".me-seat")), hand: new Part($(".hand-slot")), controls: new Part($(".controls-slot")) });
+    } else {
+      $(".watching").textContent = t("table.watching");
+    }
+    $(".opponents").setAttribute("aria-label", t("table.players"));
+    $(".center").setAttribute("aria-label", t("table.center"));
+    this.paint();
+  }
+
+  /** The table as every part reads it, computed once per drawing. */
+  context() {
+    const match = this.match;
+    return {
+      match, view: match.view, me: this.me, myTurn: this.myTurn, legal: this.legal,
+      plays: roundPlays(store.events, match.view), bubbles: this.bubbles, now: Date.now(),
+    };
+  }
+
+  paint() {
+    if (!this.match) return;
+    if (this.me !== this.builtFor) { this.build(); return; }
+    const ctx = this.context();
+    const v = ctx.view;
+    const n = v.players.length;
+    const myIndex = ctx.me ? v.players.indexOf(ctx.me) : -1;
+    // Opponents in play order, starting after our own seat.
+    const order = [];
+    for (let k = 1; k <= n; k++) {
+      const i = (myIndex + k + n) % n;
+      if (i !== myIndex) order.push(i);
+    }
+    this.screen.classList.toggle("my-turn", ctx.myTurn);
+    this.screen.classList.toggle("clock-warn", this.clockWarning());
+    const parts = this.parts;
+    parts.top.show(this.topMarkup(ctx));
+    parts.opponents.show(order.map((i) => seatMarkup(ctx, v.players[i], i)));
+    parts.center.show(pileMarkup(ctx));
+    parts.log.show(logMarkup(ctx, store.events, this.showLog));
+    if (ctx.me) {
+      const hand = this.sortedHand();
+      const selected = this.selectedIndexes(hand);
+      parts.seat.show(seatMarkup(ctx, ctx.me, myIndex));
+      parts.hand.show(this.hand.markup(ctx, hand, new Set(selected), this.hint));
+      parts.controls.show(controlsMarkup(ctx, this.canPlaySelection()));
+    }
+    parts.dialog.show(this.dialogMarkup(ctx));
+    this.tickClocks();
+  }
+
+  topMarkup(ctx) {
+    const v = ctx.view;
+    const target = v.rules.target;
+    return html`
+      <span class="round-no">${t("table.round", { n: v.round })}</span>
+      ${TARGETED.has(v.rules.scoring) ? html`<span class="target-no" title="${t("table.target_long", { n: target })}"><span class="sr-only">${t("table.target_long", { n: target })}</span><span class="target-long" aria-hidden="true">${t("table.target", { n: target })}</span><span class="target-short" aria-hidden="true">${raw(ICON_FLAG)}${target}</span></span>` : ""}
+      <span class="clock-chip" aria-hidden="true"></span>
+      ${ctx.match.clock.match_deadline ? html`<span class="match-clock" aria-label="${t("table.match_clock")}" title="${t("table.match_clock")}"></span>` : ""}
+      <span class="status-line" role="status">${statusLine(ctx)}</span>
+      <span class="spacer"></span>
+      <button class="icon-btn" data-action="log" data-key="log" aria-expanded="${this.showLog}" aria-keyshortcuts="L" title="${t("table.log")}" aria-label="${t("table.log")}">☰</button>
+      ${ctx.me ? html`<button class="icon-btn" data-action="leave-ask" data-key="leave-ask" title="${t("table.leave")}" aria-label="${t("table.leave")}">⎋</button>`
+        : html`<button class="small" data-action="leave" data-key="stop-watch">${t("table.stop_watching")}</button>`}`;
+  }
+
+  dialogMarkup(ctx) {
+    const v = ctx.view;
+    const o = this.overlay;
+    if (o?.kind === "color") return colorPicker(o.options, true);
+    if (o?.kind === "target") return targetPicker(ctx, o.options);
+    if (o?.kind === "emote") {
+      const mine = ctx.match.table.find((p) => p.name === ctx.me);
+      return emotePicker(mine?.avatar?.outfit || store.account?.avatar?.outfit || "red");
+    }
+    if (o?.kind === "leave") return leaveDialog();
+    // The starting wild's colour, named by the player who starts (R-START).
+    const starting = ctx.legal.filter((a) => a.type === "choose_color");
+    if (starting.length) return colorPicker(starting.map((a) => a.color), false);
+    // A round that ends while the reveal is open shows its result at once: the reveal
+    // belongs to a turn that is over, and the next deal should not wait for an OK.
+    if (v.status === "round_over" || v.status === "match_over" || store.matchOver) {
+      return resultsDialog(ctx, store.lastRoundOver, store.matchOver, store.serverNow());
+    }
+    if (this.revealSeen === null) {
+      try { this.revealSeen = sessionStorage.getItem(`younuo.reveal.${ctx.match.id}`); } catch { this.revealSeen = ""; }
+    }
+    if (v.reveal && JSON.stringify(v.reveal) !== this.revealSeen) return revealDialog(v.reveal);
+    return "";
+  }
+
   // ------------------------------------------------------------------ updates
-  changed(what) {
-    if (!what) return;
-    if (what === "room" || what === "status") { this.paint(); return; }
-    if (what.kind === "match_over") { sound("win"); this.paint(); return; }
-    if (what.kind === "emote") { this.emoted(what.player, what.avatar); return; }
-    if (what.kind !== "state" && what.kind !== "update") return;
-    const before = this.snapshotRects();
+  changed(change) {
+    if (change.kind === "match_over") { sound("win"); this.paint(); return; }
+    if (change.kind === "emote") { this.emoted(change.player, change.avatar); return; }
+    if (change.kind !== "state" && change.kind !== "update") { this.paint(); return; }
+    const events = change.events || [];
     this.keepSelection();
     this.paint();
-    this.animate(what.events || [], before);
-    this.tell(what.events || []);
+    this.animate(events);
+    this.tell(events);
     this.noticeAutoplay();
   }
 
@@ -148,28 +215,31 @@ class Table extends HTMLElement {
     this.bubbleTimer = setTimeout(() => this.paint(), 3100);
   }
 
-  /** Keep the selection on the same cards; drop it when one of them left the hand. */
+  /** Keep the selection while its cards are all still in the hand; drop it otherwise. */
   keepSelection() {
-    const hand = this.sortedHand();
-    const used = new Set();
-    const next = [];
-    for (const code of this.selectedCodes || []) {
-      const i = hand.findIndex((c, k) => c === code && !used.has(k));
-      if (i < 0) { this.selected = []; this.selectedCodes = []; return; }
-      used.add(i);
-      next.push(i);
-    }
-    this.selected = next;
+    const left = [...(this.view?.hand || [])];
+    const kept = this.selectedCodes.every((code) => {
+      const at = left.indexOf(code);
+      if (at >= 0) left.splice(at, 1);
+      return at >= 0;
+    });
+    if (!kept) this.selectedCodes = [];
     if (!this.myTurn) this.hint = false;
   }
 
   sortedHand() { return this.view ? sortHand(this.view.hand || []) : []; }
 
-  snapshotRects() {
-    return { pile: this.querySelector(".draw-pile"), discard: this.querySelector(".discard") };
+  /** The selection's positions in `hand` (each copy of a code counted once). */
+  selectedIndexes(hand) {
+    const used = new Set();
+    return this.selectedCodes.map((code) => {
+      const i = hand.findIndex((c, k) => c === code && !used.has(k));
+      used.add(i);
+      return i;
+    });
   }
 
-  animate(events, _before) {
+  animate(events) {
     // No flight while a dialog is up: it would cross the result the player reads.
     if (this.querySelector(".overlay")) return;
     const discard = this.querySelector(".discard .top-card");
@@ -182,17 +252,16 @@ class Table extends HTMLElement {
         delay += 120;
       } else if (event.type === "draw") {
         const target = event.player === this.me ? this.querySelector(".hand") : seat;
-        const n = Math.min(event.count || 1, 4);
-        for (let i = 0; i < n; i++) { fly(null, pile, target, delay); delay += 80; }
+        const count = Math.min(event.count || 1, 4);
+        for (let i = 0; i < count; i++) { fly(null, pile, target, delay); delay += 80; }
       }
     }
   }
 
   tell(events) {
-    const me = this.me;
     let turnBefore = false;
     for (const event of events) {
-      const text = describe(event, me);
+      const text = describe(event, this.me);
       if (text) announce(text);
       if (event.type === "play") sound("play");
       else if (event.type === "draw") sound("draw");
@@ -207,6 +276,7 @@ class Table extends HTMLElement {
     this.wasMyTurn = this.myTurn;
   }
 
+  // ------------------------------------------------------------------ the clock
   /** Whole seconds left of our own turn, or null when it is not ours or untimed. */
   myTurnLeft() {
     const clock = this.match?.clock;
@@ -223,7 +293,7 @@ class Table extends HTMLElement {
   warnClock() {
     const left = this.myTurnLeft();
     const warn = this.clockWarning();
-    this.querySelector(".table-screen")?.classList.toggle("clock-warn", warn);
+    this.screen?.classList.toggle("clock-warn", warn);
     const chip = this.querySelector(".clock-chip");
     if (chip) chip.textContent = warn ? t("table.time_left", { s: left }) : "";
     if (!warn) { this.warnedAt = null; return; }
@@ -246,59 +316,20 @@ class Table extends HTMLElement {
       mc.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     }
     const nr = this.querySelector(".next-round");
-    if (nr && clock.next_round_at) nr.textContent = t("results.next_in", { s: Math.max(0, Math.ceil(clock.next_round_at - now)) });
-  }
-
-  // ------------------------------------------------------------------ what may be done
-  legal(type) {
-    const legal = this.match?.legal;
-    if (legal) return legal.some((a) => a.type === type);
-    const v = this.view;
-    if (!v || !this.me || v.status !== "playing") return false;
-    const seat = v.players.indexOf(this.me);
-    const inRound = v.in_round[seat];
-    const hand = v.hand || [];
-    switch (type) {
-      case "draw": {
-        if (!this.myTurn || v.phase !== "turn") return false;
-        if (v.pending_draw && v.rules.forced_stacking && hand.some((c) => canAnswerPenalty(v.rules, parseCard(c), v.pending_kind, v.color))) return false;
-        if (!v.pending_draw && v.rules.force_play && playableCodes(v).size) return false;
-        return true;
-      }
-      case "pass": return this.myTurn && v.phase === "drawn" && !v.rules.force_play;
-      case "challenge": return Boolean(v.challenge_open);
-      case "uno": return inRound && !v.called_uno[seat] && (hand.length === 1 || (hand.length === 2 && this.myTurn));
-      case "catch": return inRound && Boolean(v.exposed) && v.exposed !== this.me;
-      case "choose_color": return this.myTurn && v.phase === "choose_color";
-      default: return false;
-    }
-  }
-
-  playable() { return playableCodes(this.view, this.match?.legal); }
-
-  selectionCodes() {
-    const hand = this.sortedHand();
-    return this.selected.map((i) => hand[i]).filter(Boolean);
-  }
-
-  canPlaySelection() {
-    const codes = this.selectionCodes();
-    if (!codes.length || !this.me) return false;
-    const legal = this.match?.legal;
-    if (legal) {
-      const key = [...codes].sort().join(",");
-      return legal.some((a) => a.type === "play" && [...(a.cards || [a.card])].sort().join(",") === key);
-    }
-    return canPlay(this.view, codes);
+    if (nr) nr.textContent = nextRoundText(clock, now);
   }
 
   // ------------------------------------------------------------------ doing it
+  canPlaySelection() {
+    return this.selectedCodes.length > 0 && playsOf(this.legal, this.selectedCodes).length > 0;
+  }
+
   async send(action) {
     if (this.busy) return;
     this.busy = true;
     try {
       await store.act(action);
-      if (action.type === "play") { this.selected = []; this.selectedCodes = []; this.hint = false; }
+      if (action.type === "play") { this.selectedCodes = []; this.hint = false; }
     } catch (error) {
       if (error.code !== "stale_version") { toast(errorText(error), "warn"); sound("error"); }
     } finally {
@@ -307,55 +338,62 @@ class Table extends HTMLElement {
     }
   }
 
-  playSelection() {
-    const codes = this.selectionCodes();
-    if (!codes.length) { toast(t("table.pick_first")); return; }
-    if (!this.canPlaySelection()) { toast(t("table.cannot_play"), "warn"); sound("error"); return; }
-    const first = parseCard(codes[0]);
-    const v = this.view;
-    const action = codes.length === 1 ? { type: "play", card: codes[0] } : { type: "play", cards: codes };
-    if (first.color === null) { this.overlay = { kind: "color", action }; this.paint(); this.focusOverlay(); return; }
-    if (v.rules.seven_zero && first.rank === "7" && !goesOut(v, codes)) {
-      this.overlay = { kind: "target", action };
-      this.paint();
-      this.focusOverlay();
-      return;
-    }
-    this.send(action);
-  }
-
-  focusOverlay() {
+  /** Send one of these legal actions, asking first what they differ in (colour, target). */
+  choose(actions) {
+    const next = nextChoice(actions);
+    if (next.send) { this.overlay = null; this.send(next.send); return; }
+    this.overlay = { kind: next.ask, options: next.options, actions };
+    this.paint();
     requestAnimationFrame(() => this.querySelector(".overlay button:not([disabled])")?.focus());
   }
 
+  /** Narrow the open picker's actions to the one picked (`field` = `value`) and go on. */
+  picked(field, value) {
+    const actions = (this.overlay?.actions || []).filter((a) => a[field] === value);
+    if (actions.length) this.choose(actions);
+  }
+
+  playSelection() {
+    const codes = this.selectedCodes;
+    if (!codes.length) { toast(t("table.pick_first")); return; }
+    const plays = playsOf(this.legal, codes);
+    if (!plays.length) { toast(t("table.cannot_play"), "warn"); sound("error"); return; }
+    this.choose(plays);
+  }
+
   toggleCard(index) {
-    const hand = this.sortedHand();
-    const code = hand[index];
-    const multi = this.view.rules.multi_play && this.view.rules.multi_play !== "off";
-    const at = this.selected.indexOf(index);
+    const code = this.sortedHand()[index];
+    const at = this.selectedIndexes(this.sortedHand()).indexOf(index);
     if (at >= 0) {
       // A second tap on a selected single card plays it (quick play on phones).
-      if (!multi || this.selected.length === 1) { this.playSelection(); return; }
-      this.selected.splice(at, 1);
-    } else if (multi && this.selected.length && parseCard(hand[this.selected[0]]).rank === parseCard(code).rank) {
-      this.selected.push(index);
+      if (this.selectedCodes.length === 1) { this.playSelection(); return; }
+      this.selectedCodes.splice(at, 1);
+    } else if (this.selectedCodes.length && canGrow(this.legal, [...this.selectedCodes, code])) {
+      // Several cards together (multi-play) when some legal play holds them all.
+      this.selectedCodes.push(code);
     } else {
-      this.selected = [index];
+      this.selectedCodes = [code];
     }
-    this.selectedCodes = this.selected.map((i) => hand[i]);
     this.paint();
   }
 
+  /** Open (or with the same kind again, close) a dialog of ours. */
+  open(kind) {
+    this.overlay = this.overlay?.kind === kind ? null : { kind };
+    this.paint();
+    requestAnimationFrame(() => this.querySelector(".overlay button:not([disabled])")?.focus());
+  }
+
   act(action, el) {
-    const v = this.view;
+    const legal = this.legal;
     switch (action) {
       case "card": this.toggleCard(Number(el.dataset.i)); break;
       case "play": this.playSelection(); break;
-      case "draw": if (this.legal("draw")) this.send({ type: "draw" }); break;
-      case "pass": if (this.legal("pass")) this.send({ type: "pass" }); break;
-      case "uno": this.send({ type: "uno" }); break;
-      case "catch": if (v.exposed) this.send({ type: "catch", target: v.exposed }); break;
-      case "challenge": this.send({ type: "challenge" }); break;
+      case "draw": case "pass": case "uno": case "challenge": case "catch": {
+        const allowed = first(legal, action);
+        if (allowed) this.send(allowed);
+        break;
+      }
       case "hint": this.showHint(); break;
       case "autoplay": {
         const seat = this.match.table.find((p) => p.name === this.me);
@@ -363,67 +401,45 @@ class Table extends HTMLElement {
         store.request({ type: "autoplay", on: !seat?.autoplay }).catch((e) => toast(errorText(e), "warn"));
         break;
       }
-      case "color": {
-        const color = el.dataset.color;
-        const pending = this.overlay;
-        this.overlay = null;
-        if (pending?.action) {
-          const next = { ...pending.action, color };
-          const first = parseCard((next.cards || [next.card])[0]);
-          if (v.rules.seven_zero && first.rank === "7") { this.overlay = { kind: "target", action: next }; this.paint(); this.focusOverlay(); return; }
-          this.send(next);
-        } else {
-          this.send({ type: "choose_color", color });
-        }
+      case "color":
+        if (this.overlay?.kind === "color") this.picked("color", el.dataset.color);
+        else this.choose(legal.filter((a) => a.type === "choose_color" && a.color === el.dataset.color));
         break;
-      }
-      case "target": {
-        const pending = this.overlay;
+      case "target": this.picked("target", el.dataset.target); break;
+      case "emote": this.open("emote"); break;
+      case "emote-pick":
         this.overlay = null;
-        if (pending?.action) this.send({ ...pending.action, target: el.dataset.target });
+        store.emote(el.dataset.value).catch(() => {});
         break;
-      }
-      case "emote": this.overlay = this.overlay?.kind === "emote" ? null : { kind: "emote" }; this.paint(); this.focusOverlay(); break;
-      case "emote-pick": {
-        this.overlay = null;
-        const mine = this.match.table.find((p) => p.name === this.me);
-        const avatar = { ...(mine?.avatar || store.account.avatar), expression: el.dataset.value };
-        if (mine) mine.avatar = avatar;
-        this.bubbles.set(this.me, { expression: el.dataset.value, until: Date.now() + 3000 });
-        store.request({ type: "avatar", avatar }).catch(() => {});
-        this.paint();
-        break;
-      }
-      case "leave-ask": this.overlay = { kind: "leave" }; this.paint(); this.focusOverlay(); break;
-      case "leave": this.overlay = null; store.request({ type: "leave_room" }).then(() => { store.leaveRoomLocally(); store.changed("room"); }, (e) => toast(errorText(e), "warn")); break;
+      case "leave-ask": this.open("leave"); break;
+      case "leave": this.overlay = null; store.leaveRoom().catch((e) => toast(errorText(e), "warn")); break;
       case "close": this.overlay = null; this.paint(); break;
       case "reveal-ok":
         // Remembered for the tab, so a refresh does not show the same reveal again.
-        this.revealSeen = JSON.stringify(v.reveal);
+        this.revealSeen = JSON.stringify(this.view.reveal);
         try { sessionStorage.setItem(`younuo.reveal.${this.match.id}`, this.revealSeen); } catch { /* private mode */ }
         this.paint();
         break;
-      case "back-to-room": store.match = null; store.matchOver = null; store.changed("room"); break;
+      case "back-to-room": store.closeResults(); break;
       case "log": this.showLog = !this.showLog; this.paint(); break;
       default: break;
     }
   }
 
   showHint() {
-    const playable = this.playable();
+    const playable = playableCodes(this.legal);
     this.hint = true;
     const hand = this.sortedHand();
-    const first = hand.findIndex((c) => playable.has(c));
-    if (first >= 0) {
-      this.selected = [first];
-      this.selectedCodes = [hand[first]];
+    const at = hand.findIndex((c) => playable.has(c));
+    if (at >= 0) {
+      this.selectedCodes = [hand[at]];
       announce(t("table.hint_cards", { cards: [...playable].map(cardName).join(", ") }));
     } else {
       announce(t("table.hint_none"));
       toast(t("table.hint_none"));
     }
     this.paint();
-    this.querySelector(`.hand-card[data-i="${first}"]`)?.focus();
+    this.querySelector(`.hand-card[data-i="${at}"]`)?.focus();
   }
 
   key(event) {
@@ -433,9 +449,13 @@ class Table extends HTMLElement {
     if (!this.isConnected || !this.view) return;
     const key = event.key.toLowerCase();
     if (event.key === "Escape" && (this.overlay || this.showLog)) { this.overlay = null; this.showLog = false; this.paint(); event.preventDefault(); return; }
-    if (this.overlay?.kind === "color" || (this.legal("choose_color") && !this.overlay)) {
-      const i = ["1", "2", "3", "4"].indexOf(key);
-      if (i >= 0) { event.preventDefault(); this.act("color", { dataset: { color: COLORS[i] } }); return; }
+    // 1–4 pick the colour picker's colours, in the order shown.
+    const colors = [...this.querySelectorAll(".overlay .color-btn")];
+    const digit = ["1", "2", "3", "4"].indexOf(key);
+    if (colors.length && digit >= 0) {
+      event.preventDefault();
+      colors[digit]?.click();
+      return;
     }
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       const cards = [...this.querySelectorAll(".hand-card")];
@@ -452,304 +472,6 @@ class Table extends HTMLElement {
     if (!action) return;
     const button = this.querySelector(`[data-action="${action}"]`);
     if (button && !button.disabled) { event.preventDefault(); button.click(); }
-  }
-
-  // ------------------------------------------------------------------ drawing the table
-  seatMarkup(name, index) {
-    const v = this.view;
-    const match = this.match;
-    const info = match.table[index] || {};
-    const turn = v.current === name && v.status === "playing";
-    const color = v.color || "none";
-    const count = v.hand_counts[index];
-    const out = !v.in_match[index] || info.left;
-    const called = v.called_uno[index];
-    const mine = name === this.me;
-    const bubble = this.bubbles.get(name);
-    const avatar = info.avatar || { outfit: "red", expression: "smile" };
-    const showBubble = bubble && bubble.until > Date.now();
-    const team = v.teams ? v.teams[index] : null;
-    const camp = info.camp || (team === null || team === undefined ? null : team === 0 ? "red" : "blue");
-    const record = this.plays?.get(name) || [];
-    const labelParts = [
-      t("table.seat_n", { n: index + 1 }), playerName(name), mine ? t("room.you") : "",
-      t("table.cards", { n: count }), turn ? t("table.turn_now") : "",
-      called ? t("table.uno_called") : "", info.away ? t("table.away") : "", info.autoplay ? t("table.auto") : "",
-      out ? t("table.out") : "", camp ? t(`camp.${camp}`) : "",
-      record.length ? t("table.record", { cards: record.map(playText).join("; ") }) : "",
-    ].filter(Boolean);
-    return html`<li class="seat ${turn ? `turn turn-${color}` : ""} ${mine ? "mine" : ""} ${out ? "out" : ""} ${camp ? `camp-${camp}` : ""}" data-player="${name}" aria-label="${labelParts.join(", ")}" ${turn ? raw('aria-current="true"') : ""}>
-      <div class="ring" aria-hidden="true"><span class="seat-no">${index + 1}</span>
-        <yn-avatar outfit="${avatar.outfit}" expression="${showBubble ? bubble.expression : avatar.expression}"></yn-avatar>
-        ${turn ? html`<yn-countdown class="countdown" deadline="${match.clock.turn_player === name ? match.clock.turn_deadline ?? "" : ""}" offset="${match.offset}"></yn-countdown>` : ""}
-        ${showBubble ? html`<span class="bubble"><yn-avatar outfit="${avatar.outfit}" expression="${bubble.expression}"></yn-avatar></span>` : ""}
-      </div>
-      <div class="seat-body" aria-hidden="true">
-        <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${playerName(name)}</div>
-        <div class="seat-stats"><span class="count" title="${t("table.cards", { n: count })}">🂠 ${count}</span>
-          <span class="score" title="${t("table.score")}">Σ${v.scores[index]}</span></div>
-        <div class="badges">${called ? html`<span class="badge uno">UNO</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>
-        <div class="last-play" title="${record.map(playText).join("; ")}">${miniCards(record.flatMap((p) => p.cards), 4, record.flatMap((p) => p.cards.map((c) => (c.startsWith("W") ? p.color : null))))}</div>
-      </div>
-    </li>`;
-  }
-
-  centerMarkup() {
-    const v = this.view;
-    const color = v.color || "none";
-    const pile = v.discard_pile || (v.top ? [v.top] : []);
-    const under = pile.slice(-4, -1);
-    const dir = v.direction === 1 ? "cw" : "ccw";
-    const canDraw = this.legal("draw");
-    return html`<section class="center" aria-label="${t("table.center")}">
-      <div class="direction dir-${dir} c-${color}" role="img" aria-label="${t(`table.direction_${dir}`)}, ${v.color ? t("table.color", { color: t(`color.${v.color}`) }) : ""}">
-        <svg viewBox="0 0 200 200" aria-hidden="true"><defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10z" class="arrow-fill"/></marker></defs>
-          <path d="M 100 12 A 88 88 0 0 1 188 100" class="arrow" marker-end="url(#arrowhead)"/>
-          <path d="M 100 188 A 88 88 0 0 1 12 100" class="arrow" marker-end="url(#arrowhead)"/></svg>
-      </div>
-      <button class="draw-pile" data-action="draw" data-key="pile" ${canDraw ? "" : "disabled"} aria-label="${t("table.pile", { n: v.pile_count })}${canDraw ? `, ${t("act.draw")}` : ""}">
-        <yn-card decorative></yn-card><span class="pile-count">${v.pile_count}</span></button>
-      <div class="discard" aria-label="${t("table.discard", { card: v.top ? cardName(v.top) : "—", n: v.discard_count })}" role="img">
-        ${under.map((c, i) => html`<yn-card class="under u${i}" code="${c}" decorative></yn-card>`)}
-        ${v.top ? html`<yn-card class="top-card" code="${v.top}" decorative></yn-card>` : ""}
-      </div>
-      <div class="in-force">
-        ${v.color ? html`<span class="color-chip c-${v.color}" title="${t("table.color", { color: t(`color.${v.color}`) })}"><span class="cb-sym">${COLOR_SYMBOL[v.color]}</span><span class="sr-only">${t("table.color", { color: t(`color.${v.color}`) })}</span></span>` : ""}
-        ${v.pending_draw ? html`<span class="stack-total" role="status" aria-label="${t("table.stack", { n: v.pending_draw })}">+${v.pending_draw}</span>` : ""}
-      </div>
-    </section>`;
-  }
-
-  handMarkup() {
-    const v = this.view;
-    const hand = this.sortedHand();
-    const playable = this.playable();
-    // Shown without Hint when the setting is on: only the server's legal plays count.
-    const legal = this.match.legal;
-    const shown = showPlayable() && legal ? playableCodes(v, legal) : new Set();
-    const sel = new Set(this.selected);
-    // Cards that arrived since the last picture get a little entrance.
-    const before = [...(this.prevHand || hand)];
-    const fresh = new Set();
-    hand.forEach((code, i) => {
-      const at = before.indexOf(code);
-      if (at >= 0) before.splice(at, 1);
-      else fresh.add(i);
-    });
-    this.prevHand = hand;
-    return html`<div class="hand ${this.hint ? "hinting" : ""} ${showPlayable() ? "show-playable" : ""} ${shown.size ? "some-playable" : ""}" role="group" aria-label="${t("table.hand", { cards: t("table.cards", { n: hand.length }), points: t("table.points", { n: handPoints(hand) }) })}" data-scroll="hand">
-      ${hand.map((code, i) => html`<button class="hand-card ${playable.has(code) ? "playable" : ""} ${sel.has(i) ? "selected" : ""} ${fresh.has(i) ? "fresh" : ""} ${v.drawn === code ? "drawn" : ""} ${shown.has(code) ? "can-play" : ""}"
-        data-action="card" data-i="${i}" data-code="${code}" data-key="card-${i}-${code}" aria-pressed="${sel.has(i)}"
-        aria-label="${cardName(code)}${playable.has(code) ? `, ${t("table.playable")}` : ""}"><yn-card code="${code}" decorative></yn-card></button>`)}
-    </div>`;
-  }
-
-  buttonsMarkup() {
-    const b = (action, label, key, enabled, extra = "") => html`<button class="act act-${action} ${extra}" data-action="${action}" data-key="act-${action}" ${enabled ? "" : "disabled"} aria-keyshortcuts="${key.toUpperCase()}"><span>${label}</span><kbd aria-hidden="true">${key.toUpperCase()}</kbd></button>`;
-    const v = this.view;
-    const pending = v.pending_draw && this.myTurn && v.phase === "turn";
-    const mine = this.match.table.find((p) => p.name === this.me);
-    return html`<div class="actions" role="toolbar" aria-label="${t("table.actions")}">
-      ${b("play", t("act.play"), "p", this.selectionCodes().length > 0 && this.canPlaySelection(), "primary")}
-      ${b("draw", pending ? t("act.take", { n: v.pending_draw }) : t("act.draw"), "d", this.legal("draw"))}
-      ${b("pass", t("act.pass"), "s", this.legal("pass"))}
-      ${b("uno", t("act.uno"), "u", this.legal("uno"), "uno-btn")}
-      ${b("catch", t("act.catch"), "r", this.legal("catch"))}
-      ${b("challenge", t("act.challenge"), "c", this.legal("challenge"))}
-      ${b("hint", t("act.hint"), "h", this.me && v.status === "playing")}
-      ${b("autoplay", mine?.autoplay ? t("act.autoplay_off") : t("act.autoplay_on"), "a", v.status === "playing", mine?.autoplay ? "on" : "")}
-      ${b("emote", t("act.emote"), "e", true)}
-    </div>`;
-  }
-
-  statusLine() {
-    const v = this.view;
-    if (v.status !== "playing") return "";
-    if (!this.me) return v.current ? t("table.turn_of", { name: playerName(v.current) }) : "";
-    if (this.myTurn) {
-      // Report (catch) is open on our own turn too: say so before anything else.
-      if (v.exposed && v.exposed !== this.me && this.legal("catch")) return t("table.may_catch_your_turn", { name: playerName(v.exposed) });
-      if (v.phase === "choose_color") return t("table.choose_start_color");
-      if (v.challenge_open) return t("table.may_challenge", { n: v.pending_draw });
-      if (v.pending_draw) return t("table.pending_you", { n: v.pending_draw });
-      if (v.phase === "drawn") return t("table.drawn_hint");
-      return t("table.your_turn");
-    }
-    if (v.exposed && v.exposed !== this.me) return t("table.may_catch", { name: playerName(v.exposed) });
-    return t("table.turn_of", { name: playerName(v.current) || "—" });
-  }
-
-  overlayMarkup() {
-    const v = this.view;
-    const o = this.overlay || (this.legal("choose_color") ? { kind: "color" } : null);
-    if (o) {
-      if (o.kind === "color") {
-        return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="pick-color-h"><div class="dialog">
-          <h2 id="pick-color-h">${t("table.pick_color")}</h2>
-          <div class="color-grid">${COLORS.map((c, i) => html`<button class="color-btn c-${c}" data-action="color" data-color="${c}" data-key="color-${c}" aria-keyshortcuts="${i + 1}">
-            <span class="cb-sym" aria-hidden="true">${COLOR_SYMBOL[c]}</span> ${t(`color.${c}`)} <kbd aria-hidden="true">${i + 1}</kbd></button>`)}</div>
-          ${this.overlay ? html`<button data-action="close" data-key="color-cancel">${t("common.cancel")}</button>` : ""}</div></div>`;
-      }
-      if (o.kind === "target") {
-        const others = v.players.filter((p, i) => p !== this.me && v.in_round[i]);
-        return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="pick-target-h"><div class="dialog">
-          <h2 id="pick-target-h">${t("table.pick_target")}</h2>
-          <div class="target-list">${others.map((p) => html`<button data-action="target" data-target="${p}" data-key="target-${p}">${playerName(p)} · ${t("table.cards", { n: v.hand_counts[v.players.indexOf(p)] })}</button>`)}</div>
-          <button data-action="close" data-key="target-cancel">${t("common.cancel")}</button></div></div>`;
-      }
-      if (o.kind === "emote") {
-        const mine = this.match.table.find((p) => p.name === this.me);
-        const outfit = mine?.avatar?.outfit || store.account?.avatar?.outfit || "red";
-        return html`<div class="overlay light" role="dialog" aria-modal="true" aria-labelledby="emote-h"><div class="dialog">
-          <h2 id="emote-h">${t("act.emote")}</h2>
-          <div class="emote-grid">${EXPRESSIONS.map((e) => html`<button class="face-btn" data-action="emote-pick" data-value="${e}" data-key="emote-${e}" aria-label="${t(`expression.${e}`)}"><yn-avatar outfit="${outfit}" expression="${e}"></yn-avatar></button>`)}</div>
-          <button data-action="close" data-key="emote-cancel">${t("common.close")}</button></div></div>`;
-      }
-      if (o.kind === "leave") {
-        return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="leave-h"><div class="dialog">
-          <h2 id="leave-h">${t("table.leave_q")}</h2><p>${t("table.leave_warn")}</p>
-          <div class="row right"><button data-action="close" data-key="leave-no">${t("common.cancel")}</button>
-          <button class="danger" data-action="leave" data-key="leave-yes">${t("table.leave_yes")}</button></div></div></div>`;
-      }
-    }
-    // A round that ends while the reveal is open shows its result at once: the reveal
-    // belongs to a turn that is over, and the next deal should not wait for an OK.
-    const ended = v.status === "round_over" || v.status === "match_over" || store.matchOver;
-    if (ended) return this.resultsMarkup();
-    if (this.revealSeen === null) {
-      try { this.revealSeen = sessionStorage.getItem(`younuo.reveal.${this.match.id}`); } catch { this.revealSeen = ""; }
-    }
-    if (v.reveal && JSON.stringify(v.reveal) !== this.revealSeen) {
-      const [accused, cards] = v.reveal;
-      return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="reveal-h"><div class="dialog reveal">
-        <h2 id="reveal-h">${t("table.reveal_title", { name: playerName(accused) })}</h2>
-        <p class="small muted">${t("table.reveal_private")}</p>
-        <div class="reveal-cards" role="list">${cards.map((c) => html`<yn-card role="listitem" code="${c}"></yn-card>`)}</div>
-        <button class="primary" data-action="reveal-ok" data-key="reveal-ok">${t("common.ok")}</button></div></div>`;
-    }
-    return "";
-  }
-
-  resultsMarkup() {
-    const v = this.view;
-    const over = store.matchOver;
-    const rnd = store.lastRoundOver;
-    const final = v.status === "match_over" || over;
-    const hands = rnd?.hands || {};
-    const winner = rnd?.player || v.round_winner;
-    const results = over?.results || [];
-    const camps = this.camps();
-    const campOf = (name) => camps?.find((c) => c.members.includes(name))?.camp || null;
-    const points = rnd?.points ?? v.round_points ?? 0;
-    // In team mode the camp wins (team-mates share one score), not the one who went out.
-    const roundLine = !winner ? "" : camps && campOf(winner)
-      ? t(`results.camp_round_winner.${campOf(winner)}`, { name: playerName(winner), points })
-      : t(winner === this.me ? "results.round_winner.you" : "results.round_winner", { name: playerName(winner), points });
-    const matchCamp = over?.winner && camps ? campOf(over.winner) : null;
-    const matchLine = !over?.winner ? t("results.no_winner") : matchCamp
-      ? t(`results.camp_match_winner.${matchCamp}`)
-      : t(over.winner === this.me ? "results.match_winner.you" : "results.match_winner", { name: playerName(over.winner) });
-    const target = TARGETED.has(v.rules.scoring) ? v.rules.target : null;
-    return html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-h"><div class="dialog results">
-      <h2 id="results-h">${final ? t("results.match_over") : t("results.round_over", { n: v.round })}</h2>
-      ${winner ? html`<p class="winner-line">★ ${roundLine}</p>` : ""}
-      ${target ? html`<p class="target-line small muted">${t(v.rules.scoring === "cumulative" ? "results.target.cumulative" : "results.target.negative", { n: target })}</p>` : ""}
-      ${camps ? html`<table class="score-table camp-table">
-        <caption class="sr-only">${t("results.camps")}</caption>
-        <thead><tr><th scope="col">${t("results.camp")}</th><th scope="col">${t("results.members")}</th><th scope="col">${t("results.total")}</th></tr></thead>
-        <tbody>${camps.map((c) => html`<tr class="camp-row camp-${c.camp} ${c.camp === (final ? matchCamp : campOf(winner)) ? "won" : ""}" data-camp="${c.camp}">
-          <th scope="row"><span class="camp-dot ${c.camp}"></span>${t(`camp.${c.camp}.short`)}</th>
-          <td>${c.members.map(playerName).join(t("list.sep"))}</td><td class="camp-total">${c.total}</td></tr>`)}</tbody></table>` : ""}
-      <table class="score-table">
-        <caption class="sr-only">${t("results.round_table")}</caption>
-        <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.hand")}</th><th scope="col">${t("results.points")}</th><th scope="col">${t("results.total")}</th></tr></thead>
-        <tbody>${v.players.map((name, i) => {
-          const cards = hands[name];
-          const camp = campOf(name);
-          return html`<tr class="${name === winner ? "won" : ""} ${name === this.me ? "me" : ""}"><th scope="row">${camp ? html`<span class="camp-dot ${camp}" title="${t(`camp.${camp}`)}"></span>` : ""}${playerName(name)}</th>
-            <td class="hand-cell">${cards ? (cards.length ? miniCards(cards, 12) : "—") : t("table.cards", { n: v.hand_counts[i] })}<span class="sr-only">${cards ? cards.map(cardName).join(", ") : ""}</span></td>
-            <td>${cards ? handPoints(cards) : ""}</td><td>${v.scores[i]}</td></tr>`;
-        })}</tbody>
-      </table>
-      ${final && results.length ? html`
-        <h3 class="match-winner">${matchLine}</h3>
-        <table class="score-table"><caption class="sr-only">${t("results.match_table")}</caption>
-          <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.score")}</th><th scope="col">${t("results.change")}</th><th scope="col">${t("results.level")}</th></tr></thead>
-          <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${campOf(r.name) ? html`<span class="camp-dot ${campOf(r.name)}"></span>` : ""}${playerName(r.name)}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
-            <td>${r.score}</td><td class="${r.rating_change >= 0 ? "up" : "down"}" title="${Object.entries(r.breakdown || {}).map(([k, n]) => `${t(`results.${k}`)} ${n}`).join(", ")}">${r.rating_change >= 0 ? "+" : ""}${r.rating_change}</td>
-            <td>${r.level ? `${levelName(r.level)} (${r.rating})` : ""}</td></tr>`)}</tbody></table>` : ""}
-      ${final ? html`<button class="primary" data-action="back-to-room" data-key="back-to-room" ${over ? "" : "disabled"}>${t("results.back")}</button>`
-        : html`<p class="next-round muted" aria-live="off">${this.match.clock.next_round_at ? t("results.next_in", { s: Math.max(0, Math.ceil(this.match.clock.next_round_at - store.serverNow())) }) : ""}</p>`}
-    </div></div>`;
-  }
-
-  /** Team mode's two camps: [{camp, members, total}] (team-mates share one score), or null. */
-  camps() {
-    const v = this.view;
-    const table = this.match.table;
-    if (!v.teams || !table.some((p) => p.camp)) return null;
-    return ["red", "blue"].map((camp) => {
-      const seats = v.players.map((name, i) => i).filter((i) => table[i]?.camp === camp);
-      return { camp, members: seats.map((i) => v.players[i]), total: Math.max(0, ...seats.map((i) => v.scores[i])) };
-    }).filter((c) => c.members.length);
-  }
-
-  /**
-   * The log: on wide screens a short corner panel (newest last, cut at the top); opened
-   * (☰ or L), a dialog with more lines, so on a phone it never lies over the buttons.
-   */
-  logMarkup() {
-    const lines = store.events.map((e) => describe(e, this.me)).filter(Boolean);
-    const list = (n, cls) => html`<ol class="${cls}" aria-label="${t("table.log")}">${lines.slice(-n).map((line) => html`<li>${line}</li>`)}</ol>`;
-    if (!this.showLog) return list(8, "log");
-    return html`<div class="overlay light" role="dialog" aria-modal="true" aria-labelledby="log-h"><div class="dialog log-dialog">
-      <h2 id="log-h">${t("table.log")}</h2>${list(30, "log-lines")}
-      <button data-action="log" data-key="log-close">${t("common.close")}</button></div></div>`;
-  }
-
-  paint() {
-    const match = this.match;
-    if (!match) { render(this, ""); return; }
-    const v = match.view;
-    const n = v.players.length;
-    const myIndex = this.me ? v.players.indexOf(this.me) : -1;
-    // Opponents in play order, starting after our own seat.
-    const order = [];
-    for (let k = 1; k <= n; k++) {
-      const i = ((myIndex < 0 ? -1 : myIndex) + k + n) % n;
-      if (i !== myIndex) order.push(i);
-    }
-    const mine = match.table.find((p) => p.name === this.me);
-    this.plays = roundPlays(v);
-    render(this, html`
-      <div class="table-screen ${this.myTurn ? "my-turn" : ""} ${this.clockWarning() ? "clock-warn" : ""}">
-        <div class="table-top">
-          <span class="round-no">${t("table.round", { n: v.round })}</span>
-          ${TARGETED.has(v.rules.scoring) ? html`<span class="target-no" title="${t("table.target_long", { n: v.rules.target })}"><span class="sr-only">${t("table.target_long", { n: v.rules.target })}</span><span class="target-long" aria-hidden="true">${t("table.target", { n: v.rules.target })}</span><span class="target-short" aria-hidden="true">${raw(ICON_FLAG)}${v.rules.target}</span></span>` : ""}
-          <span class="clock-chip" aria-hidden="true"></span>
-          ${match.clock.match_deadline ? html`<span class="match-clock" aria-label="${t("table.match_clock")}" title="${t("table.match_clock")}"></span>` : ""}
-          <span class="status-line" role="status">${this.statusLine()}</span>
-          <span class="spacer"></span>
-          <button class="icon-btn" data-action="log" data-key="log" aria-expanded="${this.showLog}" aria-keyshortcuts="L" title="${t("table.log")}" aria-label="${t("table.log")}">☰</button>
-          ${this.me ? html`<button class="icon-btn" data-action="leave-ask" data-key="leave-ask" title="${t("table.leave")}" aria-label="${t("table.leave")}">⎋</button>`
-            : html`<button class="small" data-action="leave" data-key="stop-watch">${t("table.stop_watching")}</button>`}
-        </div>
-        <ol class="opponents" data-toast-anchor aria-label="${t("table.players")}">${order.map((i) => this.seatMarkup(v.players[i], i))}</ol>
-        ${this.centerMarkup()}
-        ${this.logMarkup()}
-        ${this.me ? html`<section class="me-area" aria-label="${t("table.my_area")}">
-          <div class="me-row"><ol class="me-seat">${this.seatMarkup(this.me, myIndex)}</ol>${this.handMarkup()}</div>
-          ${mine?.autoplay && v.status === "playing"
-            // While a bot plays the seat the play buttons do nothing: the banner takes their
-            // place (no taller than they were, so it fits a short phone) with the way back.
-            ? html`<div class="autoplay-banner" role="status"><span>${t("table.autoplay_on")}</span>
-              <span class="row"><button class="primary" data-action="autoplay" data-key="autoplay-off" aria-keyshortcuts="A">${t("act.autoplay_off")}</button>
-              <button data-action="emote" data-key="act-emote" aria-keyshortcuts="E">${t("act.emote")}</button></span></div>`
-            : this.buttonsMarkup()}
-        </section>` : html`<p class="watching muted">${t("table.watching")}</p>`}
-        ${this.overlayMarkup()}
-      </div>`);
-    this.tickClocks();
   }
 }
 
