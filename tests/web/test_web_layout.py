@@ -99,7 +99,7 @@ CAMPS = """
 WARNING = """
   v.rules = { ...v.rules, scoring: 'cumulative', target: 500 };
   s.match.clock.turn_player = v.player;
-  t.myTurnLeft = () => 3;
+  t.clock.myTurnLeft = () => 3;
   s.match.table.find((p) => p.name === v.player).autoplay = true;
 """
 NO_AUTO = """
@@ -162,7 +162,7 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     layout.table(PLAYING + WARNING)
     page.wait_for_selector("yn-table .table-screen.clock-warn .clock-chip:not(:empty)")
     layout.check("table in the last seconds, on auto-play")
-    page.evaluate("() => { delete document.querySelector('yn-table').myTurnLeft; }")
+    page.evaluate("() => { delete document.querySelector('yn-table').clock.myTurnLeft; }")
     layout.table(CAMPS.replace("v.teams = [0, 1, 0, 1];", "v.teams = null;") + NO_AUTO)
 
     # The real end: back to the server's picture (sync), auto-play hands my seat to a

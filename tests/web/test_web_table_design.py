@@ -70,10 +70,10 @@ def test_record_named_color_seat_number_and_flights(pages: Pages) -> None:
 
     # No flight while a dialog is open; one as soon as it is closed.
     fly = (
-        "(bot) => { document.querySelectorAll('.flying').forEach((f) => f.remove());"
-        " document.querySelector('yn-table').animate("
-        "[{ type: 'play', player: bot, cards: ['R1'] }]);"
-        " return document.querySelectorAll('.flying').length; }"
+        "async (bot) => { document.querySelectorAll('.flying').forEach((f) => f.remove());"
+        " const { animate } = await import('/js/table/telling.js');"
+        " animate(document.querySelector('yn-table'), [{ type: 'play', player: bot,"
+        " cards: ['R1'] }], 'Tess'); return document.querySelectorAll('.flying').length; }"
     )
     page.click("yn-table [data-action=emote]")
     page.wait_for_selector("yn-table .overlay")

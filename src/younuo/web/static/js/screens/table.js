@@ -10,24 +10,22 @@ import { sortHand } from "../cards.js";
 import { Part, html, onAction, raw } from "../dom.js";
 import { cardName, errorText, onLanguage, t } from "../i18n.js";
 import { playerName } from "../names.js";
-import { describe } from "../parts/describe.js";
 import { ICON_FLAG } from "../parts/elements.js";
-import { fly } from "../parts/fly.js";
 import { announce, toast } from "../parts/notice.js";
 import { play as sound } from "../sound.js";
 import { store } from "../store.js";
 import { controlsMarkup, statusLine } from "../table/controls.js";
-import { TARGETED, colorPicker, emotePicker, leaveDialog, nextRoundText, resultsDialog, revealDialog, targetPicker } from "../table/dialogs.js";
+import { TurnClock } from "../table/clock.js";
+import { TARGETED, colorPicker, emotePicker, leaveDialog, resultsDialog, revealDialog, targetPicker } from "../table/dialogs.js";
 import { Hand } from "../table/hand.js";
+import { tableKey } from "../table/keys.js";
 import { canGrow, first, nextChoice, playableCodes, playsOf } from "../table/legal.js";
 import { logMarkup } from "../table/log.js";
 import { pileMarkup } from "../table/pile.js";
 import { roundPlays } from "../table/record.js";
 import { seatMarkup } from "../table/seat.js";
+import { animate, tell } from "../table/telling.js";
 
-// The last seconds of your own turn: the clock turns to a warning colour, pulses and ticks.
-const WARN_SECONDS = 5;
-const KEYS = { p: "play", d: "draw", s: "pass", u: "uno", r: "catch", c: "challenge", h: "hint", a: "autoplay", e: "emote", l: "log" };
 
 class Table extends HTMLElement {
   connectedCallback() {
@@ -39,16 +37,17 @@ class Table extends HTMLElement {
     this.showLog = false;
     this.busy = false;
     this.hand = new Hand();
+    this.clock = new TurnClock(this);
     this.build();
     this.offStore = store.on(["room", "status", "state", "update", "emote", "match_over"], (change) => this.changed(change));
     this.offLanguage = onLanguage(() => this.build());
     onAction(this, (action, el) => this.act(action, el));
-    this.keys = (event) => this.key(event);
+    this.keys = (event) => tableKey(this, event);
     document.addEventListener("keydown", this.keys);
     this.prefs = () => this.paint();
     window.addEventListener("younuo-prefs", this.prefs);
     // Four times a second, so the last seconds' tick falls close to each second.
-    this.clockTimer = setInterval(() => this.tickClocks(), 250);
+    this.clockTimer = setInterval(() => this.clock.tick(), 250);
   }
 
   disconnectedCallback() {
@@ -123,7 +122,7 @@ class Table extends HTMLElement {
       if (i !== myIndex) order.push(i);
     }
     this.screen.classList.toggle("my-turn", ctx.myTurn);
-    this.screen.classList.toggle("clock-warn", this.clockWarning());
+    this.screen.classList.toggle("clock-warn", this.clock.warning());
     const parts = this.parts;
     parts.top.show(this.topMarkup(ctx));
     parts.opponents.show(order.map((i) => seatMarkup(ctx, v.players[i], i)));
@@ -137,7 +136,7 @@ class Table extends HTMLElement {
       parts.controls.show(controlsMarkup(ctx, this.canPlaySelection()));
     }
     parts.dialog.show(this.dialogMarkup(ctx));
-    this.tickClocks();
+    this.clock.tick();
   }
 
   topMarkup(ctx) {
@@ -188,8 +187,9 @@ class Table extends HTMLElement {
     const events = change.events || [];
     this.keepSelection();
     this.paint();
-    this.animate(events);
-    this.tell(events);
+    animate(this, events, this.me);
+    tell(events, this.me, this.myTurn && !this.wasMyTurn);
+    this.wasMyTurn = this.myTurn;
     this.noticeAutoplay();
   }
 
@@ -237,86 +237,6 @@ class Table extends HTMLElement {
       used.add(i);
       return i;
     });
-  }
-
-  animate(events) {
-    // No flight while a dialog is up: it would cross the result the player reads.
-    if (this.querySelector(".overlay")) return;
-    const discard = this.querySelector(".discard .top-card");
-    const pile = this.querySelector(".draw-pile");
-    let delay = 0;
-    for (const event of events) {
-      const seat = this.querySelector(`[data-player="${CSS.escape(event.player || "")}"]`);
-      if (event.type === "play") {
-        fly(event.cards?.[event.cards.length - 1], seat, discard, delay);
-        delay += 120;
-      } else if (event.type === "draw") {
-        const target = event.player === this.me ? this.querySelector(".hand") : seat;
-        const count = Math.min(event.count || 1, 4);
-        for (let i = 0; i < count; i++) { fly(null, pile, target, delay); delay += 80; }
-      }
-    }
-  }
-
-  tell(events) {
-    let turnBefore = false;
-    for (const event of events) {
-      const text = describe(event, this.me);
-      if (text) announce(text);
-      if (event.type === "play") sound("play");
-      else if (event.type === "draw") sound("draw");
-      else if (event.type === "uno") sound("uno");
-      else if (event.type === "catch") sound("catch");
-      if (event.type === "round_over" || event.type === "match_over") turnBefore = true;
-    }
-    if (!turnBefore && this.myTurn && events.length && !this.wasMyTurn) {
-      sound("turn");
-      announce(t("table.your_turn"));
-    }
-    this.wasMyTurn = this.myTurn;
-  }
-
-  // ------------------------------------------------------------------ the clock
-  /** Whole seconds left of our own turn, or null when it is not ours or untimed. */
-  myTurnLeft() {
-    const clock = this.match?.clock;
-    if (!this.myTurn || !clock || clock.turn_player !== this.me || !clock.turn_deadline) return null;
-    return Math.max(0, Math.ceil(clock.turn_deadline - store.serverNow()));
-  }
-
-  clockWarning() {
-    const left = this.myTurnLeft();
-    return left !== null && left > 0 && left <= WARN_SECONDS;
-  }
-
-  /** In the last seconds of our own turn: the warning class, one announcement, a tick a second. */
-  warnClock() {
-    const left = this.myTurnLeft();
-    const warn = this.clockWarning();
-    this.screen?.classList.toggle("clock-warn", warn);
-    const chip = this.querySelector(".clock-chip");
-    if (chip) chip.textContent = warn ? t("table.time_left", { s: left }) : "";
-    if (!warn) { this.warnedAt = null; return; }
-    if (this.warnedAt === left) return;
-    if (this.warnedAt === null || this.warnedAt === undefined) announce(t("table.time_low", { s: left }));
-    this.warnedAt = left;
-    sound("tick");
-  }
-
-  tickClocks() {
-    // The countdown elements tick themselves; this shows the match clock, the
-    // next-round countdown and our own turn's warning, cheap to redo.
-    const clock = this.match?.clock;
-    if (!clock) return;
-    this.warnClock();
-    const now = store.serverNow();
-    const mc = this.querySelector(".match-clock");
-    if (mc && clock.match_deadline) {
-      const left = Math.max(0, Math.round(clock.match_deadline - now));
-      mc.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    }
-    const nr = this.querySelector(".next-round");
-    if (nr) nr.textContent = nextRoundText(clock, now);
   }
 
   // ------------------------------------------------------------------ doing it
@@ -375,6 +295,15 @@ class Table extends HTMLElement {
       this.selectedCodes = [code];
     }
     this.paint();
+  }
+
+  /** Close our dialogs and the log: whether one was open. */
+  closeDialogs() {
+    if (!this.overlay && !this.showLog) return false;
+    this.overlay = null;
+    this.showLog = false;
+    this.paint();
+    return true;
   }
 
   /** Open (or with the same kind again, close) a dialog of ours. */
@@ -440,38 +369,6 @@ class Table extends HTMLElement {
     }
     this.paint();
     this.querySelector(`.hand-card[data-i="${at}"]`)?.focus();
-  }
-
-  key(event) {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const tag = event.target.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (!this.isConnected || !this.view) return;
-    const key = event.key.toLowerCase();
-    if (event.key === "Escape" && (this.overlay || this.showLog)) { this.overlay = null; this.showLog = false; this.paint(); event.preventDefault(); return; }
-    // 1–4 pick the colour picker's colours, in the order shown.
-    const colors = [...this.querySelectorAll(".overlay .color-btn")];
-    const digit = ["1", "2", "3", "4"].indexOf(key);
-    if (colors.length && digit >= 0) {
-      event.preventDefault();
-      colors[digit]?.click();
-      return;
-    }
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      const cards = [...this.querySelectorAll(".hand-card")];
-      const at = cards.indexOf(document.activeElement);
-      if (at >= 0) {
-        event.preventDefault();
-        const next = cards[(at + (event.key === "ArrowLeft" ? -1 : 1) + cards.length) % cards.length];
-        next.focus();
-        next.scrollIntoView({ block: "nearest", inline: "nearest" });
-      }
-      return;
-    }
-    const action = KEYS[key];
-    if (!action) return;
-    const button = this.querySelector(`[data-action="${action}"]`);
-    if (button && !button.disabled) { event.preventDefault(); button.click(); }
   }
 }
 
