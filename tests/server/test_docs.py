@@ -12,7 +12,7 @@ from types import ModuleType
 from pydantic import BaseModel
 
 from younuo.engine import Game, Rules
-from younuo.server import api, protocol, replays
+from younuo.server import adminapi, api, protocol, replays
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -34,7 +34,7 @@ def models(*modules: ModuleType) -> dict[str, type[BaseModel]]:
     return out
 
 
-MODELS = models(protocol, api, replays)
+MODELS = models(protocol, api, adminapi, replays)
 
 
 def model_table() -> dict[str, set[str]]:
@@ -86,7 +86,7 @@ def test_every_error_code_the_server_sends_is_documented() -> None:
         text = path.read_text(encoding="utf-8")
         codes.update(
             re.findall(
-                r"(?:ProtocolError|RoomError|AuthError|Problem|error)\(\s*(?:\d+,\s*)?\"([a-z_]+)\"",
+                r"(?:ProtocolError|RoomError|AuthError|AdminError|Problem|error)\(\s*(?:\d+,\s*)?\"([a-z_]+)\"",
                 text,
             )
         )

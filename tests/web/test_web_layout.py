@@ -7,7 +7,7 @@ the profile and the replay) and, on each, runs ``layout_check.js`` at 320×568, 
 The dialogs the game shows only at its own moments (a round's result, a challenge's
 reveal) are drawn from the real table's picture with the fields that moment sets;
 the match results come from a real match that bots finish. Set ``YOUNUO_LAYOUT_SHOTS``
-to a folder to keep a screenshot of each phone size.
+to a folder to keep a screenshot of each phone size and the desktop.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Layout:
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
                 page.evaluate(FRAMES)
-                if SHOTS and width < 700:
+                if SHOTS and (width < 700 or width >= 1280):
                     page.evaluate("() => window.scrollTo(0, 0)")
                     name = f"{screen.replace(' ', '-')}-{lang}-{width}x{height}.png"
                     page.screenshot(path=str(Path(SHOTS) / name))

@@ -1,7 +1,8 @@
 """The ``younuo`` command line: one typer app, one module per command.
 
 ``younuo replay FILE`` replays a game record (RECORD.md), ``younuo serve`` runs the
-server and web table, ``younuo simulate`` plays bots against each other. Each command
+server and web table, ``younuo simulate`` plays bots against each other, ``younuo admin
+create NAME`` makes the first admin. Each command
 lives in its own module and is registered on :data:`app` here, so that ``younuo --help``
 lists them all.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import typer
 
+from younuo.cli.admin import admin
 from younuo.cli.replay import replay_command
 from younuo.cli.serve import serve
 from younuo.cli.simulate import simulate
@@ -32,6 +34,7 @@ def _younuo() -> None:
 app.command(name="replay")(replay_command)
 app.command(name="serve")(serve)
 app.command(name="simulate")(simulate)
+app.add_typer(admin, name="admin")
 
 
 def main() -> None:

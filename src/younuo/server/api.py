@@ -237,7 +237,8 @@ async def current_account(
     try:
         return await _auth(request).account(_bearer(authorization))
     except AuthError as exc:
-        raise Problem(401, exc.code, exc.message) from None
+        status = 403 if exc.code in ("account_suspended", "account_banned") else 401
+        raise Problem(status, exc.code, exc.message) from None
 
 
 Me = Annotated[Account, Depends(current_account)]
@@ -252,6 +253,8 @@ def _refuse(exc: AuthError | ProtocolError) -> Problem:
         "room_not_found": 404,
         "no_match": 404,
         "already_in_room": 409,
+        "account_suspended": 403,
+        "account_banned": 403,
     }.get(exc.code, 400)
     return Problem(status, exc.code, exc.message)
 

@@ -27,6 +27,8 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 import younuo
+from younuo.server.admin import Admin
+from younuo.server.adminapi import router as admin_router
 from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
 from younuo.server.botseats import BotMaker
@@ -135,6 +137,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.lobby = lobby
     app.state.tables = tables
     app.state.auth = auth
+    app.state.admin = Admin(db)
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.replays = ReplayCache()
@@ -143,6 +146,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.drain = cluster.drain if cluster is not None else None
     add_error_handlers(app)
     app.include_router(router)
+    app.include_router(admin_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:

@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from younuo.engine.rating import level
 from younuo.server.names import InvalidName, check_password, clean_name
 from younuo.server.protocol import OUTFITS, AccountOut, Avatar, LevelOut, SessionOut
+from younuo.server.roles import Role, Standing, standing_now
 from younuo.store import Database, NameTaken
 from younuo.store import accounts as repo
 from younuo.store.models import Account
@@ -66,6 +67,11 @@ class AuthError(Exception):
         self.message = message
 
 
+def hash_password(password: str) -> str:
+    """The stored form of a password (argon2id); for the command line, which has no pool."""
+    return str(_HASHER.hash(password))
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 
@@ -87,7 +93,18 @@ def account_out(account: Account) -> AccountOut:
         rating=account.rating,
         level=level_out(account.rating),
         avatar=Avatar.model_validate({"outfit": account.outfit, "expression": account.expression}),
+        role=Role(account.role),
     )
+
+
+def check_standing(account: Account, now: float) -> None:
+    """Refuse a suspended or banned account (:class:`AuthError`), saying until when."""
+    standing = standing_now(account.standing, account.standing_until, now)
+    if standing is Standing.BANNED:
+        raise AuthError("account_banned", "this account is banned")
+    if standing is Standing.SUSPENDED:
+        until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(account.standing_until or now))
+        raise AuthError("account_suspended", f"this account is suspended until {until}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +204,7 @@ class Auth:
             account = await repo.session_account(s, token_hash(token), time.time())
         if account is None:
             raise AuthError("bad_token", "the session token is unknown or has expired")
+        check_standing(account, time.time())
         return account
 
     async def purge_expired(self) -> int:
@@ -208,6 +226,7 @@ class Auth:
             await asyncio.sleep(seconds)
 
     async def _session(self, s: AsyncSession, account: Account) -> SessionOut:
+        check_standing(account, time.time())
         token = new_token()
         expires_at = time.time() + self.token_seconds
         await repo.add_session(s, token_hash(token), account.id, expires_at)
@@ -221,4 +240,14 @@ def _name(name: object) -> str:
         raise AuthError("bad_name", str(exc)) from None
 
 
-__all__ = ["Auth", "AuthError", "Identity", "account_out", "level_out", "new_token", "token_hash"]
+__all__ = [
+    "Auth",
+    "AuthError",
+    "Identity",
+    "account_out",
+    "check_standing",
+    "hash_password",
+    "level_out",
+    "new_token",
+    "token_hash",
+]

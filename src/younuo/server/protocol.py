@@ -14,6 +14,7 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from younuo.engine import PRESETS
 from younuo.server import wirejson
+from younuo.server.roles import Role
 
 PROTOCOL_VERSION = 1
 
@@ -349,6 +350,7 @@ class AccountOut(_Out):
     rating: int
     level: LevelOut
     avatar: Avatar
+    role: Role = Role.PLAYER
 
 
 class SessionOut(_Out):

@@ -59,6 +59,11 @@ class Account(Base):
     outfit: Mapped[str] = mapped_column(String(20))
     expression: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[float] = mapped_column(Float)
+    # player, moderator or admin (younuo.server.roles.Role).
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
+    # active, suspended (until standing_until) or banned (younuo.server.roles.Standing).
+    standing: Mapped[str] = mapped_column(String(16), default="active", server_default="active")
+    standing_until: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     __table_args__ = (
         Index(
@@ -167,6 +172,19 @@ class Node(Base):
     lease_until: Mapped[float] = mapped_column(Float)
     draining: Mapped[bool] = mapped_column(Boolean)
     started_at: Mapped[float] = mapped_column(Float)
+
+
+class AuditEntry(Base):
+    """One action of an admin or moderator (or of the command line: no actor), kept for good."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[float] = mapped_column(Float)
+    actor: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    action: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str | None] = mapped_column(String(80), nullable=True, index=True)
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class MatchAction(Base):

@@ -1,0 +1,143 @@
+"""The admin REST API (``/api/admin``): accounts' roles and standing, and the audit log.
+
+Thin handlers over :class:`younuo.server.admin.Admin`, which checks the caller's role;
+a refusal is ``403 forbidden`` (docs/protocol.md §1).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from younuo.server.admin import Admin, AdminError, Outcome
+from younuo.server.api import ERROR_RESPONSES, Me, Problem, SafeJSONResponse, StrictJsonRoute
+from younuo.server.connections import Hub
+from younuo.server.roles import Role, Standing, standing_now
+from younuo.store.models import Account, AuditEntry
+
+router = APIRouter(
+    prefix="/api/admin",
+    route_class=StrictJsonRoute,
+    default_response_class=SafeJSONResponse,
+    responses=ERROR_RESPONSES,
+    tags=["admin"],
+)
+
+STATUS = {"forbidden": 403, "not_found": 404, "bad_request": 400}
+
+
+class RoleIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    role: Role
+
+
+class StandingIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    standing: Standing
+    reason: Annotated[str, Field(max_length=500)]
+    seconds: Annotated[float, Field(gt=0, le=366 * 86400)] | None = None
+
+
+class AdminAccountOut(BaseModel):
+    id: str
+    name: str
+    guest: bool
+    rating: int
+    role: Role
+    standing: Standing
+    standing_until: float | None
+
+
+class AuditOut(BaseModel):
+    id: int
+    at: float
+    actor: str | None
+    action: str
+    target: str | None
+    details: dict[str, Any]
+
+
+def _admin(request: Request) -> Admin:
+    admin: Admin = request.app.state.admin
+    return admin
+
+
+def _out(account: Account) -> AdminAccountOut:
+    return AdminAccountOut(
+        id=account.id,
+        name=account.name,
+        guest=account.guest,
+        rating=account.rating,
+        role=Role(account.role),
+        standing=standing_now(account.standing, account.standing_until, time.time()),
+        standing_until=account.standing_until,
+    )
+
+
+def _refuse(exc: AdminError) -> Problem:
+    return Problem(STATUS.get(exc.code, 400), exc.code, exc.message)
+
+
+def _closed(request: Request, outcome: Outcome) -> AdminAccountOut:
+    """Close the sockets of the sessions the action ended, on every node."""
+    hub: Hub = request.app.state.hub
+    for token_hash in outcome.ended_sessions:
+        hub.revoke_everywhere(token_hash)
+    return _out(outcome.account)
+
+
+@router.get("/accounts/{account_id}", response_model=AdminAccountOut)
+async def get_account(account_id: str, request: Request, me: Me) -> AdminAccountOut:
+    """An account as moderators see it (role, standing)."""
+    try:
+        return _out(await _admin(request).account(me, account_id))
+    except AdminError as exc:
+        raise _refuse(exc) from None
+
+
+@router.post("/accounts/{account_id}/role", response_model=AdminAccountOut)
+async def set_role(account_id: str, body: RoleIn, request: Request, me: Me) -> AdminAccountOut:
+    """Make an account a player, moderator or admin (admins only)."""
+    try:
+        return _closed(request, await _admin(request).set_role(me, account_id, body.role))
+    except AdminError as exc:
+        raise _refuse(exc) from None
+
+
+@router.post("/accounts/{account_id}/standing", response_model=AdminAccountOut)
+async def set_standing(
+    account_id: str, body: StandingIn, request: Request, me: Me
+) -> AdminAccountOut:
+    """Suspend (``seconds``), ban, or reinstate an account, with a reason; its sessions
+    end at once (its sockets close with 4002, as after a logout)."""
+    try:
+        outcome = await _admin(request).set_standing(
+            me, account_id, body.standing, body.reason, body.seconds
+        )
+    except AdminError as exc:
+        raise _refuse(exc) from None
+    return _closed(request, outcome)
+
+
+@router.get("/audit", response_model=list[AuditOut])
+async def audit(
+    request: Request,
+    me: Me,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    target: Annotated[str | None, Query(max_length=80)] = None,
+    before: Annotated[int | None, Query(ge=1)] = None,
+) -> list[AuditOut]:
+    """The audit log, newest first (moderators and admins)."""
+    try:
+        entries: list[AuditEntry] = await _admin(request).audit_log(me, limit, target, before)
+    except AdminError as exc:
+        raise _refuse(exc) from None
+    return [
+        AuditOut(
+            id=e.id, at=e.at, actor=e.actor, action=e.action, target=e.target, details=e.details
+        )
+        for e in entries
+    ]

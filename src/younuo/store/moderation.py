@@ -1,0 +1,50 @@
+"""Moderation in the database: the audit log, and an account's sessions ended at once.
+
+Each function runs inside the caller's transaction, so an admin action and its audit
+entry are written together or not at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from younuo.store.models import AuditEntry, Session
+
+
+async def audit(
+    s: AsyncSession,
+    *,
+    at: float,
+    actor: str | None,
+    action: str,
+    target: str | None,
+    details: dict[str, Any],
+) -> AuditEntry:
+    """Append one entry (``actor`` None: the command line, on the server's machine)."""
+    entry = AuditEntry(at=at, actor=actor, action=action, target=target, details=details)
+    s.add(entry)
+    await s.flush()
+    return entry
+
+
+async def audit_log(
+    s: AsyncSession, *, limit: int, target: str | None = None, before: int | None = None
+) -> list[AuditEntry]:
+    """The newest entries first, about ``target`` if given, older than id ``before``."""
+    query = select(AuditEntry).order_by(AuditEntry.id.desc()).limit(limit)
+    if target is not None:
+        query = query.where(AuditEntry.target == target)
+    if before is not None:
+        query = query.where(AuditEntry.id < before)
+    return list(await s.scalars(query))
+
+
+async def end_sessions(s: AsyncSession, account_id: str) -> list[str]:
+    """Delete every session of the account; their token hashes (to close their sockets)."""
+    mine = Session.account_id == account_id
+    hashes = list(await s.scalars(select(Session.token_hash).where(mine)))
+    await s.execute(delete(Session).where(mine))
+    return hashes
