@@ -136,6 +136,15 @@ def test_who_may_do_what_and_the_audit_log(staffed: Any) -> None:
     assert post(root, f"accounts/{pat_id}/role", {"role": "emperor"}).status_code == 422
     seen = httpx.get(f"{http}/api/admin/accounts/{pat_id}", headers=bearer(mo)).json()
     assert (seen["role"], seen["standing"]) == ("player", "active")
+    httpx.post(f"{http}/api/auth/guest", json={"name": "pat"})  # a guest of the same name
+    found = httpx.get(f"{http}/api/admin/accounts", params={"name": "PAT"}, headers=bearer(mo))
+    assert [(a["name"], a["guest"]) for a in found.json()] == [("Pat", False), ("pat", True)]
+    assert (
+        httpx.get(
+            f"{http}/api/admin/accounts", params={"name": "Pat"}, headers=bearer(pat)
+        ).status_code
+        == 403
+    )
 
     log = httpx.get(f"{http}/api/admin/audit", headers=bearer(mo)).json()
     assert [(e["action"], e["actor"], e["target"]) for e in log] == [

@@ -33,6 +33,9 @@ ARGS = [
     "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
+ADMIN_NAME = "Admina"
+ADMIN_PASSWORD = "the admin's password"
+"""The admin account of the test server (``younuo admin create``)."""
 ARTIFACTS = ROOT / "artifacts" / "web"
 
 if not CHROMIUM.exists():
@@ -68,6 +71,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "YOUNUO_RATE_BURST": "200",
         }
     )
+    # An admin for the admin area's tests, made as an operator would (younuo admin create).
+    subprocess.run(
+        [sys.executable, "-m", "younuo", "admin", "create", ADMIN_NAME,
+         "--password-stdin", "--data", str(data)],
+        input=f"{ADMIN_PASSWORD}\n", text=True, check=True, capture_output=True, cwd=ROOT, env=env,
+    )  # fmt: skip
     log = (data / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "younuo", "serve",

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 CSS = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "app.css"
-SCREENS = ("yn-signin", "yn-lobby", "yn-room", "yn-table", "yn-profile", "yn-replay")
+SCREENS = ("yn-signin", "yn-lobby", "yn-room", "yn-table", "yn-profile", "yn-replay", "yn-admin")
 SHARED = {
     # utilities and form controls
     "muted", "small", "error", "warn", "row", "wrap", "right", "spread", "stack", "grow",

@@ -129,6 +129,13 @@ class Admin:
             raise AdminError("not_found", f"no account {target_id!r}")
         return account
 
+    async def find(self, actor: Account | None, name: str) -> list[Account]:
+        """The registered account of that name (case-insensitive), and guests of exactly
+        that name, newest first (a guest's name is not unique): at most 20."""
+        _permit(actor, Permission.READ_AUDIT)
+        async with self.db.session() as s:
+            return await repo.named(s, name, limit=20)
+
     async def audit_log(
         self, actor: Account | None, limit: int, target: str | None, before: int | None
     ) -> list[AuditEntry]:

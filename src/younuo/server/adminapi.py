@@ -89,6 +89,17 @@ def _closed(request: Request, outcome: Outcome) -> AdminAccountOut:
     return _out(outcome.account)
 
 
+@router.get("/accounts", response_model=list[AdminAccountOut])
+async def find_accounts(
+    request: Request, me: Me, name: Annotated[str, Query(min_length=1, max_length=40)]
+) -> list[AdminAccountOut]:
+    """Accounts by name (moderators and admins): the registered one, then guests."""
+    try:
+        return [_out(a) for a in await _admin(request).find(me, name.strip())]
+    except AdminError as exc:
+        raise _refuse(exc) from None
+
+
 @router.get("/accounts/{account_id}", response_model=AdminAccountOut)
 async def get_account(account_id: str, request: Request, me: Me) -> AdminAccountOut:
     """An account as moderators see it (role, standing)."""

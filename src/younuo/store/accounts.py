@@ -75,6 +75,17 @@ async def by_name(s: AsyncSession, name: str) -> Account | None:
     )
 
 
+async def named(s: AsyncSession, name: str, limit: int) -> list[Account]:
+    """Accounts called ``name``: registered (case-insensitive) first, then guests, newest first."""
+    rows = await s.scalars(
+        select(Account)
+        .where(Account.name_key == name_key(name))
+        .order_by(Account.guest, Account.created_at.desc())
+        .limit(limit)
+    )
+    return list(rows)
+
+
 async def register(s: AsyncSession, account: Account, name: str, password_hash: str) -> None:
     """Turn a guest into a registered account (rating and history kept)."""
     other = await by_name(s, name)

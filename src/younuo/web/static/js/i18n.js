@@ -79,6 +79,13 @@ export function levelName(level) {
   return current === "en" ? level.name : level.name_zh;
 }
 
+/** A moment (epoch seconds, or a date string) in the chosen language's date and time. */
+export function dateTime(value) {
+  if (!value) return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(current);
+}
+
 /** Localised card name: "Red 5", "紅色 反轉"… */
 export function cardName(code) {
   const wild = { W: "rank.W", "W+4": "rank.W+4", WB: "rank.WB" };

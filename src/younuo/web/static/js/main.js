@@ -1,6 +1,7 @@
 // Boot and the app shell <yn-app>: the header (language, sound, colour-blind mode,
 // profile), the connection banner, and whichever screen fits the moment:
-// sign in → lobby → preparation (room) → table; #/profile and #/replay/ID on demand.
+// sign in → lobby → preparation (room) → table; #/profile, #/replay/ID and, for
+// moderators and admins, #/admin on demand.
 
 import "./parts/elements.js";
 import "./screens/signin.js";
@@ -9,6 +10,7 @@ import "./screens/room.js";
 import "./screens/table.js";
 import "./screens/profile.js";
 import "./screens/replay.js";
+import "./screens/admin.js";
 import { html, onAction, raw, patch } from "./dom.js";
 import { LANGUAGE_NAMES, initLanguage, language, onLanguage, setLanguage, t } from "./i18n.js";
 import { toast } from "./parts/notice.js";
@@ -41,6 +43,7 @@ export function currentScreen() {
   const hash = location.hash;
   if (hash.startsWith("#/replay/")) return "replay";
   if (hash.startsWith("#/profile")) return "profile";
+  if (hash.startsWith("#/admin")) return "admin";
   if (store.match) return "table";
   if (store.room) return "room";
   if (store.roomId && !store.room) return "loading";

@@ -12,6 +12,7 @@ import { ICON_CLOCK } from "../parts/elements.js";
 import { toast } from "../parts/notice.js";
 import { loadRules, rulesInfo } from "../rules.js";
 import { store } from "../store.js";
+import { isStaff } from "./admin.js";
 
 /**
  * A room made by hand is a casual one: its turn clock starts at a generous 30 s, not the
@@ -152,6 +153,7 @@ class Lobby extends HTMLElement {
           <div><strong>${account.name}</strong>${account.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}<br>
           <span class="muted">${t("profile.rating")}: ${account.rating} · ${levelName(account.level)}</span></div>
           <div class="row right"><a class="btn" href="#/profile" data-key="to-profile">${t("nav.profile")}</a>
+          ${isStaff(account) ? html`<a class="btn" href="#/admin" data-key="admin">${t("nav.admin")}</a>` : ""}
           <button data-action="signout" data-key="signout">${t("nav.signout")}</button></div>` : ""}
         </section>
         <section class="panel play-now" aria-labelledby="quick-h">

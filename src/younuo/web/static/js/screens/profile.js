@@ -2,16 +2,10 @@
 // turning a guest into an account, and the match history with links to replays.
 
 import { html, onAction, patch } from "../dom.js";
-import { errorText, levelName, onLanguage, t } from "../i18n.js";
+import { dateTime, errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
 import { store } from "../store.js";
-
-function when(value) {
-  if (!value) return "";
-  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(document.documentElement.lang);
-}
 
 class Profile extends HTMLElement {
   connectedCallback() {
@@ -81,7 +75,7 @@ class Profile extends HTMLElement {
     const mine = results.find((r) => r.account === this.accountId);
     const players = m.players || results.map((r) => r.name);
     return html`<li class="match-item">
-      <div><strong>${when(m.ended_at || m.finished_at || m.started_at || m.created_at)}</strong>
+      <div><strong>${dateTime(m.ended_at || m.finished_at || m.started_at || m.created_at)}</strong>
         <span class="muted small">${m.rules?.preset ? t(`preset.${m.rules.preset}`) : m.preset ? t(`preset.${m.preset}`) : ""}${m.status ? ` · ${t(`mstatus.${m.status}`) === `mstatus.${m.status}` ? m.status : t(`mstatus.${m.status}`)}` : ""}</span><br>
         <span class="small">${(players || []).map((p) => (typeof p === "string" ? p : p.name)).join(", ")}</span>
         ${m.winner ? html`<br><span class="small">★ ${m.winner}</span>` : ""}

@@ -1,0 +1,140 @@
+// The admin area (#/admin), for moderators and admins: find an account by name, see its
+// role and standing, suspend, ban or reinstate it with a reason, grant roles (admins),
+// and read the audit log of every admin action. The server checks each action against
+// the caller's role (docs/deploy.md, Admins and moderators); this screen only offers
+// what the role may do. A done action shows in the account's card and the log (and is
+// said in the live region), not in a toast over the buttons.
+
+import { html, onAction, patch } from "../dom.js";
+import { dateTime, errorText, onLanguage, t } from "../i18n.js";
+import { api } from "../net.js";
+import { announce, toast } from "../parts/notice.js";
+import { store } from "../store.js";
+
+const ROLES = ["player", "moderator", "admin"];
+// Suspensions a moderator picks from, in seconds.
+const DURATIONS = [3600, 86400, 7 * 86400, 30 * 86400];
+
+/** Whether the signed-in account may open the admin area. */
+export function isStaff(account) { return account?.role === "moderator" || account?.role === "admin"; }
+
+class Admin extends HTMLElement {
+  connectedCallback() {
+    this.found = null; // the accounts of the last search
+    this.log = null;
+    this.error = "";
+    this.paint();
+    this.off = onLanguage(() => this.paint());
+    this.offStore = store.on(["account"], () => this.paint());
+    onAction(this, (action, el) => this.act(action, el));
+    this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
+    this.loadLog();
+  }
+
+  disconnectedCallback() { this.off(); this.offStore(); }
+
+  get isAdmin() { return store.account?.role === "admin"; }
+
+  async loadLog() {
+    try { this.log = await api("GET", "/api/admin/audit?limit=50"); } catch (error) { this.error = errorText(error); this.log = []; }
+    this.paint();
+  }
+
+  async submit(form) {
+    const field = (name) => form.elements.namedItem(name);
+    try {
+      if (form.getAttribute("name") === "find") {
+        this.found = await api("GET", `/api/admin/accounts?name=${encodeURIComponent(field("name").value.trim())}`);
+      } else if (form.getAttribute("name") === "standing") {
+        const standing = form.dataset.standing;
+        const body = { standing, reason: field("reason").value.trim() };
+        if (standing === "suspended") body.seconds = Number(field("seconds").value);
+        this.replace(await api("POST", `/api/admin/accounts/${encodeURIComponent(form.dataset.account)}/standing`, body));
+        announce(t("admin.done"));
+        this.loadLog();
+      }
+    } catch (error) {
+      toast(errorText(error), "warn");
+    }
+    this.paint();
+  }
+
+  /** The account as the server now has it, in place of the one shown. */
+  replace(account) {
+    this.found = (this.found || []).map((a) => (a.id === account.id ? account : a));
+  }
+
+  async act(action, el) {
+    if (action === "back") { location.hash = ""; return; }
+    if (action === "standing") {
+      // The reason and duration are in the account's form; the button says which standing.
+      const form = el.closest("form");
+      form.dataset.standing = el.dataset.standing;
+      if (form.reportValidity()) this.submit(form);
+      return;
+    }
+    if (action === "role") {
+      const role = this.querySelector(`#role-${CSS.escape(el.dataset.account)}`).value;
+      try {
+        this.replace(await api("POST", `/api/admin/accounts/${encodeURIComponent(el.dataset.account)}/role`, { role }));
+        announce(t("admin.done"));
+        this.loadLog();
+      } catch (error) { toast(errorText(error), "warn"); }
+      this.paint();
+    }
+  }
+
+  accountCard(a) {
+    const self = a.id === store.account?.id;
+    const standing = a.standing === "suspended" ? t("admin.standing.suspended_until", { when: dateTime(a.standing_until) }) : t(`admin.standing.${a.standing}`);
+    return html`<li class="panel account-card" data-account="${a.id}" data-key="acc-${a.id}">
+      <h3>${a.name} ${a.guest ? html`<span class="tag">${t("profile.guest")}</span>` : ""}</h3>
+      <p class="small muted">${a.id} · ${t("profile.rating")} ${a.rating} · ${t(`admin.role.${a.role}`)} · <span class="standing">${standing}</span></p>
+      ${self ? html`<p class="small muted">${t("admin.not_yourself")}</p>` : html`
+      ${this.isAdmin && !a.guest ? html`<div class="row wrap"><label for="role-${a.id}">${t("admin.role")}</label>
+        <select id="role-${a.id}" data-key="role-${a.id}">${ROLES.map((r) => html`<option value="${r}" ${r === a.role ? "selected" : ""}>${t(`admin.role.${r}`)}</option>`)}</select>
+        <button data-action="role" data-account="${a.id}" data-key="role-go-${a.id}">${t("admin.set_role")}</button></div>` : ""}
+      <form name="standing" class="stack standing-form" data-account="${a.id}">
+        <label for="reason-${a.id}">${t("admin.reason")}</label>
+        <input id="reason-${a.id}" name="reason" maxlength="500" required data-key="reason-${a.id}" data-keep="reason-${a.id}">
+        <label for="seconds-${a.id}">${t("admin.duration")}</label>
+        <select id="seconds-${a.id}" name="seconds" data-key="seconds-${a.id}" data-keep="seconds-${a.id}">${DURATIONS.map((s) => html`<option value="${s}">${t(`admin.duration.${s}`)}</option>`)}</select>
+        <div class="row wrap">
+          <button type="button" data-action="standing" data-standing="suspended" data-key="suspend-${a.id}">${t("admin.suspend")}</button>
+          ${this.isAdmin ? html`<button type="button" class="danger" data-action="standing" data-standing="banned" data-key="ban-${a.id}">${t("admin.ban")}</button>` : ""}
+          ${a.standing !== "active" && (this.isAdmin || a.standing === "suspended") ? html`<button type="button" data-action="standing" data-standing="active" data-key="reinstate-${a.id}">${t("admin.reinstate")}</button>` : ""}
+        </div>
+      </form>`}
+    </li>`;
+  }
+
+  logRow(e) {
+    const reason = e.details?.reason;
+    const change = e.details?.to ? ` → ${t(`admin.role.${e.details.to}`)}` : "";
+    return html`<li><span class="muted small">${dateTime(e.at)}</span> <strong>${t(`admin.action.${e.action}`)}</strong>${change}
+      <span class="small">${t("admin.by", { actor: e.actor || t("admin.command_line"), target: e.target || "—" })}</span>${reason ? html` <q>${reason}</q>` : ""}</li>`;
+  }
+
+  paint() {
+    if (!isStaff(store.account)) {
+      patch(this, html`<section class="panel"><p class="error" role="alert">${t("admin.staff_only")}</p><button data-action="back" data-key="back">${t("common.back")}</button></section>`);
+      return;
+    }
+    patch(this, html`<div class="admin">
+      <section class="panel">
+        <div class="row spread"><h1>${t("admin.title")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>
+        <form name="find" class="row wrap"><label for="find-name">${t("admin.find")}</label>
+          <input id="find-name" name="name" maxlength="40" required data-key="find-name" data-keep="find-name">
+          <button type="submit" class="primary" data-key="find-go">${t("admin.find_go")}</button></form>
+        ${this.found === null ? "" : this.found.length ? html`<ul class="account-list">${this.found.map((a) => this.accountCard(a))}</ul>` : html`<p class="muted">${t("admin.none_found")}</p>`}
+      </section>
+      <section class="panel">
+        <h2>${t("admin.audit")}</h2>
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ""}
+        ${this.log === null ? html`<p class="muted">${t("common.loading")}</p>` : html`<ol class="audit-list">${this.log.map((e) => this.logRow(e))}</ol>`}
+      </section>
+    </div>`);
+  }
+}
+
+customElements.define("yn-admin", Admin);
