@@ -271,3 +271,26 @@ def test_a_service_restarted_mid_match(
         await table.finish()
 
     asyncio.run(main())
+
+
+def test_one_scheduler_at_a_time_and_it_survives_a_kill(up: Deployment) -> None:
+    """Exactly one node runs the scheduler's jobs; kill -9 it and the other takes them
+    over within the lease; the killed node, back, does not take them again."""
+
+    def holders() -> list[int]:
+        return [i for i, node in enumerate(up.nodes) if node.running and up.health(i)["scheduler"]]
+
+    deadline = time.monotonic() + LEASE + SLACK
+    while len(holders()) != 1:
+        assert time.monotonic() < deadline, f"schedulers: {holders()}"
+        time.sleep(0.2)
+    (first,) = holders()
+    up.nodes[first].kill9()
+    killed = time.monotonic()
+    other = 1 - first
+    while holders() != [other]:
+        assert time.monotonic() < killed + LEASE + SLACK, "nobody took the scheduler over"
+        time.sleep(0.2)
+    up.start(first)
+    time.sleep(LEASE)
+    assert holders() == [other]

@@ -11,8 +11,6 @@ database; at shutdown the services stop and the database closes.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import gc
 import logging
 import sys
@@ -40,6 +38,7 @@ from younuo.server.match import MatchService
 from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
+from younuo.server.scheduler import Job, Scheduler
 from younuo.server.settings import Settings
 from younuo.server.ws import serve_socket
 from younuo.store import Database
@@ -79,6 +78,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
     cluster = Cluster(settings, db, hub, matches, tables, lobby) if settings.redis else None
+    jobs = [Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired)]
+    scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -107,13 +108,11 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         gc.collect()
         gc.freeze()
         app.state.started = time.time()
-        purger = asyncio.create_task(auth.purge_every(settings.session_purge_seconds))
+        scheduler.start()
         try:
             yield
         finally:
-            purger.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await purger
+            await scheduler.close()
             if cluster is not None:
                 await cluster.close()
             await lobby.feed.close()
@@ -142,6 +141,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.guard = guard
     app.state.replays = ReplayCache()
     app.state.cluster = cluster
+    app.state.scheduler = scheduler
     # Called on SIGTERM before the connections close (younuo serve): hand matches over.
     app.state.drain = cluster.drain if cluster is not None else None
     add_error_handlers(app)
@@ -165,6 +165,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
             "db": db.dialect,
             "db_ok": db_ok,
             "redis": redis_ok,
+            "scheduler": scheduler.holding,
             "matches": len(matches.runtimes),
             "connections": hub.count,
             "moves": matches.moves,

@@ -208,22 +208,14 @@ class Auth:
         return account
 
     async def purge_expired(self) -> int:
-        """Delete the sessions whose tokens have expired; how many."""
+        """Delete the sessions whose tokens have expired; how many. A scheduler job
+        (``session_purge_seconds``): an expired token opens nothing, but its row would
+        stay forever."""
         async with self.db.session() as s, s.begin():
-            return await repo.purge_sessions(s, time.time())
-
-    async def purge_every(self, seconds: float) -> None:
-        """Purge expired sessions now and every ``seconds`` after (a task; runs until
-        cancelled). An expired token opens nothing, but its row would stay forever."""
-        while True:
-            try:
-                purged = await self.purge_expired()
-            except Exception:  # a database hiccup: try again next time
-                log.exception("purging expired sessions failed")
-            else:
-                if purged:
-                    log.info("purged %d expired session(s)", purged)
-            await asyncio.sleep(seconds)
+            purged = await repo.purge_sessions(s, time.time())
+        if purged:
+            log.info("purged %d expired session(s)", purged)
+        return purged
 
     async def _session(self, s: AsyncSession, account: Account) -> SessionOut:
         check_standing(account, time.time())

@@ -174,6 +174,16 @@ class Node(Base):
     started_at: Mapped[float] = mapped_column(Float)
 
 
+class Lease(Base):
+    """A named lease held by one node at a time, on the database's clock (the scheduler)."""
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(80))
+    until: Mapped[float] = mapped_column(Float)
+
+
 class AuditEntry(Base):
     """One action of an admin or moderator (or of the command line: no actor), kept for good."""
 
