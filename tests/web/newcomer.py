@@ -4,7 +4,8 @@ One copy of the flow, for the browser test (``test_web_newcomer.py``) and the be
 (``benchmarks/web_first_card.py``): :func:`first_card` opens the site in a page of a
 :data:`PHONE` context and, as a newcomer on a phone would, taps the nickname field,
 types a nickname (the one text a newcomer must give), taps Play, taps Quick match,
-taps Add bot until the room has the players it needs, taps Start, then, on their own
+taps "Add N bots and start" (quick match seats them alone in a room that needs
+``DEFAULT_NEEDED`` players), then, on their own
 turn, taps a playable card twice (select, play) and a colour if it is a wild; with
 nothing to play it taps Draw, then the drawn card (twice) or Pass, and waits for its
 next turn. It returns when a card of the newcomer's own lies on the discard pile.
@@ -30,8 +31,6 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from younuo.server.rooms import DEFAULT_NEEDED
-
 PHONE: dict[str, Any] = {
     "viewport": {"width": 360, "height": 640},
     "has_touch": True,
@@ -44,10 +43,8 @@ PHONE: dict[str, Any] = {
 NICKNAME_FIELD = "form[name=guest] input[name=name]"
 SIGN_IN = "form[name=guest] button[type=submit]"
 QUICK_MATCH = "form[name=quick] button[type=submit]"
-ADD_BOT = "[data-action=add-bot]"
-BOT_SEAT = "[data-action=remove-bot]"
 """One per bot seated (the host may remove each): counts the bots in the room."""
-START = "[data-action=start]"
+FILL_START = "[data-action=fill-start]"
 HAND_CARD = ".hand-card"
 PLAYABLE = ".hand-card.playable"
 COLOR = "[data-action=color]"
@@ -232,9 +229,9 @@ def steps(page: Any, url: str, flow: Flow) -> None:
     sign_in(page, flow)
     flow.lobby = mark(page, f"{ENABLED}(arg)", QUICK_MATCH)
     tap(page, flow, "quick match", page.locator(QUICK_MATCH))
-    flow.room = mark(page, f"{SHOWN}(arg)", START)
-    add_bots(page, flow, DEFAULT_NEEDED - 1)
-    tap(page, flow, "start", page.locator(START))
+    flow.room = mark(page, f"{SHOWN}(arg)", FILL_START)
+    # Alone in the room quick match made: one tap seats the bots it needs and starts.
+    tap(page, flow, "add bots and start", page.locator(FILL_START))
     flow.table = mark(page, f"{MATCH} && {MATCH}.view && {SHOWN}(arg)", HAND_CARD)
     play_first_card(page, flow)
 
@@ -266,16 +263,6 @@ def sign_in(page: Any, flow: Flow) -> None:
     flow.typed += len(flow.nickname)
     assert field_.input_value() == flow.nickname, "the nickname did not reach the field"
     tap(page, flow, "play", page.locator(SIGN_IN))
-
-
-def add_bots(page: Any, flow: Flow, count: int) -> None:
-    """Quick match seats a lone newcomer in a room of their own that needs
-    ``DEFAULT_NEEDED`` players: the newcomer, its host, adds the bots one tap each."""
-    for n in range(1, count + 1):
-        button = page.locator(ADD_BOT).filter(visible=True).first
-        tap(page, flow, f"add bot {n}", button)
-        seated = "arg => document.querySelectorAll(arg[0]).length >= arg[1]"
-        page.wait_for_function(seated, arg=[BOT_SEAT, n])
 
 
 def my_turn(page: Any) -> None:

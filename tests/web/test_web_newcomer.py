@@ -25,9 +25,7 @@ from younuo.engine import ActionType, Game, Rules
 from .newcomer import PHONE, first_card
 
 NICKNAME = "Newbie"
-TO_TABLE = [
-    "nickname field", "play", "quick match", "add bot 1", "add bot 2", "add bot 3", "start",
-]  # fmt: skip
+TO_TABLE = ["nickname field", "play", "quick match", "add bots and start"]
 """The taps from the cold page to the table, in order."""
 
 
