@@ -2,8 +2,10 @@
 
 Pure logic, like the engine: no I/O, no clock (times come in as UTC datetimes or
 dates), no global random state (seeds come in). The server's shell stores the values
-and carries out the commands they return. ``docs/tournaments.md`` has the rules in
-words, with the decisions taken.
+and carries out the commands they return. Titles are functions in
+``younuo.tournaments.titles`` (``award``, ``extend``, ``revoke``, ``active``, ``history``);
+series in ``younuo.tournaments.series`` (``due``, ``feeders``, ``qualifiers``).
+``docs/tournaments.md`` has the rules in words, with the decisions taken.
 
 ::
 
@@ -25,6 +27,7 @@ from younuo.tournaments.commands import (
 )
 from younuo.tournaments.entrants import Entrant, EntrantKind
 from younuo.tournaments.errors import ErrorCode, TournamentError
+from younuo.tournaments.levels import Cadence, EventLevel
 from younuo.tournaments.results import (
     BYE_POINTS,
     PLACEMENT_SCALE,
@@ -36,16 +39,19 @@ from younuo.tournaments.sizing import Fit, fit, table_sizes
 from younuo.tournaments.spec import Format, NoShow, TournamentSpec
 from younuo.tournaments.stages import Stage, Table
 from younuo.tournaments.standings import Standing
+from younuo.tournaments.titles import Title, TitleKind, TitleRules
 from younuo.tournaments.tournament import Registration, Status, Step, Tournament
 
 __all__ = [
     "BYE_POINTS",
     "PLACEMENT_SCALE",
+    "Cadence",
     "CancelReason",
     "Command",
     "Entrant",
     "EntrantKind",
     "ErrorCode",
+    "EventLevel",
     "Fit",
     "Format",
     "NoShow",
@@ -57,6 +63,9 @@ __all__ = [
     "Step",
     "Table",
     "TableResult",
+    "Title",
+    "TitleKind",
+    "TitleRules",
     "Tournament",
     "TournamentCancelled",
     "TournamentError",
