@@ -35,6 +35,7 @@ from younuo.tournaments.results import (
     placement_points,
     rank_players,
 )
+from younuo.tournaments.series import EventInstance, Feed, Schedule, Series, SeriesEvent
 from younuo.tournaments.sizing import Fit, fit, table_sizes
 from younuo.tournaments.spec import Format, NoShow, TournamentSpec
 from younuo.tournaments.stages import Stage, Table
@@ -51,11 +52,16 @@ __all__ = [
     "Entrant",
     "EntrantKind",
     "ErrorCode",
+    "EventInstance",
     "EventLevel",
+    "Feed",
     "Fit",
     "Format",
     "NoShow",
     "Registration",
+    "Schedule",
+    "Series",
+    "SeriesEvent",
     "Stage",
     "Standing",
     "StartTable",
