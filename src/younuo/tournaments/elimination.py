@@ -65,9 +65,10 @@ def stage_order(spec: TournamentSpec, stage: Stage) -> list[str]:
     """A done stage's players from best to worst: byes, then by their table result."""
     sign = 1 if spec.lowest_wins else -1
     seeded = {name: i for i, name in enumerate(stage.seeding)}
+    tables = stage.tables_by_entrant()
 
     def key(name: str) -> tuple[int, ...]:
-        table = stage.table_of(name)
+        table = tables.get(name)
         if table is None:
             return (0, 0, 0, 0, seeded[name])
         result = table.result

@@ -70,9 +70,9 @@ def by_standing(
             def count(name: str, table: list[str] = table) -> int:
                 return sum(met.get(name, {}).get(other, 0) for other in table)
 
-            best = min(window, key=lambda name: (count(name), waiting.index(name)))
-            waiting.remove(best)
-            table.append(best)
+            # The window is in standing order: its position breaks ties.
+            best = min(range(len(window)), key=lambda i: (count(window[i]), i))
+            table.append(waiting.pop(best))
         greedy.append(table)
     blocks: list[list[str]] = []
     at = 0

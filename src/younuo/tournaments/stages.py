@@ -94,6 +94,10 @@ class Stage:
     def table_of(self, entrant: str) -> Table | None:
         return next((t for t in self.tables if entrant in t.seats), None)
 
+    def tables_by_entrant(self) -> dict[str, Table]:
+        """Each seated entrant's table (a byes' entrant has none)."""
+        return {name: t for t in self.tables for name in t.seats}
+
     def with_result(self, result: TableResult) -> Stage:
         tables = tuple(
             replace(t, result=result) if t.id == result.table_id else t for t in self.tables

@@ -145,13 +145,15 @@ def _elimination(
 ) -> tuple[Standing, ...]:
     by_number = {s.number: s for s in stages}
     last = stages[-1].number if stages else 0
+    tables = {s.number: s.tables_by_entrant() for s in stages}
+    seeding = {s.number: {name: i for i, name in enumerate(s.seeding)} for s in stages}
     keys: dict[str, tuple[int, ...]] = {}
     points: dict[str, int] = {}
     out: set[str] = set()
     for name, t in tally.items():
         stage = by_number.get(t.stage)
-        table = stage.table_of(name) if stage is not None else None
-        seeded = stage.seeding.index(name) if stage is not None else 0
+        table = tables[t.stage].get(name) if stage is not None else None
+        seeded = seeding[t.stage][name] if stage is not None else 0
         if table is None or table.result is None:
             # A bye, or still to play: unbeaten at this stage so far.
             points[name] = 0

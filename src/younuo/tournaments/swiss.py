@@ -53,9 +53,9 @@ def after(
     # The count fitted in round 1 (bots joined then) and never changes.
     assert fitted is not None and fitted.bots == 0
     had: Counter[str] = Counter(name for stage in stages for name in stage.byes)
-    bottom_up = list(reversed(standing))
     # The fewest byes so far first, and among those the lowest in the standings.
-    byes = sorted(bottom_up, key=lambda n: (had[n], bottom_up.index(n)))[: fitted.byes]
+    bottom_up = sorted(enumerate(reversed(standing)), key=lambda item: (had[item[1]], item[0]))
+    byes = [name for _, name in bottom_up[: fitted.byes]]
     seated = [n for n in standing if n not in byes]
     tables = by_standing(seated, fitted.sizes, met(stages))
     number = stages[-1].number + 1

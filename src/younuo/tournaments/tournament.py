@@ -217,7 +217,8 @@ class Tournament:
             raise TournamentError(ErrorCode.BAD_RECORD, "the seed is a whole number")
         everyone = self.spec.check_in == timedelta(0)
         present = [r for r in self.registrations if everyone or r.checked_in is not None]
-        absent = tuple(r.account for r in self.registrations if r not in present)
+        here = {r.account for r in present}
+        absent = tuple(r.account for r in self.registrations if r.account not in here)
         order = {r.account: i for i, r in enumerate(self.registrations)}
         entrants = tuple(Entrant.player(r.account, r.rating, order[r.account]) for r in present)
         if self.spec.no_show is NoShow.BOT:
@@ -283,8 +284,7 @@ class Tournament:
         :class:`TournamentCancelled`.
         """
         if self.status is Status.RUNNING:
-            stage = self.stages[-1]
-            return tuple(self._start_table(t) for t in stage.tables if not t.done)
+            return self._start_these(t for t in self.stages[-1].tables if not t.done)
         if self.status is Status.FINISHED:
             ids = {e.id: e for e in self.entrants}
             return (TournamentFinished(tuple(ids[name] for name in self.places)),)
@@ -364,11 +364,16 @@ class Tournament:
         return Step(done, (TournamentCancelled(reason),))
 
     def _start_tables(self, stage: Stage) -> tuple[Command, ...]:
-        return tuple(self._start_table(t) for t in stage.tables)
+        return self._start_these(stage.tables)
 
-    def _start_table(self, table: Table) -> StartTable:
+    def _start_these(self, tables: Iterable[Table]) -> tuple[Command, ...]:
         ids = {e.id: e for e in self.entrants}
         rules = self.spec.table_rules()
+        return tuple(self._start_table(t, ids, rules) for t in tables)
+
+    def _start_table(
+        self, table: Table, ids: Mapping[str, Entrant], rules: Mapping[str, Any]
+    ) -> StartTable:
         return StartTable(
             table_id=table.id,
             stage=table.stage,
