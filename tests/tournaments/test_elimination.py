@@ -147,3 +147,16 @@ def test_every_elimination_ends_with_one_champion_and_everyone_placed_once(
     stages_in_order = [reached[name] for name in t.places]
     assert stages_in_order == sorted(stages_in_order, reverse=True)
     assert [line.entrant for line in t.standings()] == list(t.places)
+
+
+def test_equal_places_at_equal_tables_go_to_the_match_score() -> None:
+    t = entered(created(spec(table_max=4, advance=2)), 8).start(START, 1).tournament
+    one, two = t.stages[0].tables
+    scores = {one.id: [9, 8, 7, 50], two.id: [9, 8, 30, 1]}
+    for table in (one, two):
+        points = dict(zip(table.seats, scores[table.id], strict=True))
+        t = t.record(TableResult(table.id, table.seats, points)).tournament
+    final = t.stages[1].tables[0]
+    t = t.record(TableResult(final.id, final.seats, dict.fromkeys(final.seats, 0))).tournament
+    # Third places (140 points each): two's scored 30, one's 7. Fourth: 50 before 1.
+    assert t.places[4:] == (two.seats[2], one.seats[2], one.seats[3], two.seats[3])

@@ -285,3 +285,13 @@ def test_from_dict_refuses_what_is_not_a_stored_event() -> None:
     data = entered(created(spec()), 4).to_dict()
     for broken in ({**data, "status": "paused"}, {k: v for k, v in data.items() if k != "stages"}):
         refused(ErrorCode.BAD_RECORD, Tournament.from_dict, broken)
+
+
+def test_times_must_be_aware() -> None:
+    naive = NOW.replace(tzinfo=None)
+    refused(ErrorCode.BAD_TIME, Tournament.create, "cup", spec(), "a", naive, admin=True)
+    t = entered(created(spec(check_in=timedelta(minutes=5))), 4)
+    refused(ErrorCode.BAD_TIME, t.register, "x", 1, naive)
+    refused(ErrorCode.BAD_TIME, t.unregister, "p0", naive)
+    refused(ErrorCode.BAD_TIME, t.check_in, "p0", naive)
+    refused(ErrorCode.BAD_TIME, t.start, START.replace(tzinfo=None), 1)

@@ -145,3 +145,10 @@ def test_titles_round_trip_through_json() -> None:
     assert tuple(Title.from_dict(d) for d in data) == titles
     rules = TitleRules(frozenset({EventLevel.WEEKLY, EventLevel.ANNUAL}))
     assert TitleRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+def test_a_title_is_found_by_any_event_that_earned_it() -> None:
+    titles = award((), "a", MONTHLY, date(2026, 1, 1))
+    titles = award(titles, "b", MONTHLY, date(2026, 2, 1))
+    gone = revoke(titles, "b", date(2026, 3, 1), "the second win was fixed")
+    assert gone[0].revoked is not None and active(gone, date(2026, 3, 1)) == ()

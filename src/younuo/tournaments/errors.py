@@ -29,6 +29,7 @@ class ErrorCode(StrEnum):
     BAD_SPEC = "bad_spec"
     # The lifecycle of one event (tournament.py).
     BAD_ID = "bad_id"
+    BAD_TIME = "bad_time"
     NOT_ADMIN = "not_admin"
     STARTS_IN_PAST = "starts_in_past"
     BAD_ACCOUNT = "bad_account"

@@ -133,6 +133,7 @@ class Tournament:
         ``qualified``: only these accounts may register (more are added with
         :meth:`qualify`); None lets anyone register.
         """
+        _check_now(now)
         if not isinstance(id, str) or not _ID.fullmatch(id):
             raise TournamentError(
                 ErrorCode.BAD_ID, "an event id is 1 to 64 letters, digits or _ . : -"
@@ -150,6 +151,7 @@ class Tournament:
     # ------------------------------------------------------------------ entering
     def register(self, account: str, rating: int, now: datetime, code: str | None = None) -> Step:
         """Enter ``account`` (its ``rating`` seeds it): before the start, within the cap."""
+        _check_now(now)
         self._open_for("registration", now)
         _check_account(account)
         if not isinstance(rating, int) or isinstance(rating, bool):
@@ -169,6 +171,7 @@ class Tournament:
 
     def unregister(self, account: str, now: datetime) -> Step:
         """Withdraw before the start; the place in the registration order is given up."""
+        _check_now(now)
         self._open_for("registration", now)
         if self.registration(account) is None:
             raise TournamentError(ErrorCode.NOT_REGISTERED, "not registered")
@@ -177,6 +180,7 @@ class Tournament:
 
     def check_in(self, account: str, now: datetime) -> Step:
         """Confirm presence, within the window before the start. Twice is once."""
+        _check_now(now)
         if self.status is not Status.REGISTRATION or now >= self.spec.starts_at:
             raise TournamentError(ErrorCode.CHECK_IN_CLOSED, "check-in closed at the start")
         if now < self.spec.check_in_opens:
@@ -211,6 +215,7 @@ class Tournament:
         """
         if self.status is not Status.REGISTRATION:
             return Step(self, ())
+        _check_now(now)
         if now < self.spec.starts_at:
             raise TournamentError(ErrorCode.TOO_EARLY, "the event has not reached its start time")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -387,6 +392,12 @@ class Tournament:
 
 def _match_seconds(rules: Mapping[str, Any]) -> int:
     return Rules.from_dict(rules).match_seconds
+
+
+def _check_now(now: Any) -> None:
+    # A naive datetime cannot be compared with the UTC start time: say so plainly.
+    if not isinstance(now, datetime) or now.utcoffset() is None:
+        raise TournamentError(ErrorCode.BAD_TIME, "now is a datetime in UTC (tzinfo=UTC)")
 
 
 def _check_account(account: Any) -> None:
