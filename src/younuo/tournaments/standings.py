@@ -126,8 +126,8 @@ def _swiss(
                 continue
             for name in table.seats:
                 mates = [m for m in table.seats if m != name]
-                # The mates' average, times PLACEMENT_SCALE / PLACEMENT_SCALE: whole numbers,
-                # since 1..7 mates all divide 420.
+                # The mates' mean, scaled by 420 to stay a whole number (every count of
+                # mates, 1 to 7, divides 420), so ties compare exactly.
                 opposition[name] += sum(points[m] for m in mates) * PLACEMENT_SCALE // len(mates)
     keys = {
         n: (-points[n], -opposition[n], -t.wins, sign * t.score, order[n]) for n, t in tally.items()
@@ -191,7 +191,7 @@ def _lines(
             entrant=name,
             played=tally[name].played,
             points=points[name],
-            opposition=opposition.get(name, 0),
+            opposition=opposition.get(name, 0.0),
             wins=tally[name].wins,
             score=tally[name].score,
             stage=tally[name].stage,
