@@ -6,7 +6,14 @@ import math
 
 import pytest
 
-from younuo.fairplay.tails import count_tail, gamma_upper, kolmogorov_tail, poisson_tail, z_of
+from younuo.fairplay.tails import (
+    count_tail,
+    gamma_upper,
+    kolmogorov_tail,
+    normal_upper,
+    poisson_tail,
+    z_of,
+)
 
 
 def bernoulli_sum_tail(p: float, n: int, k: int) -> float:
@@ -18,6 +25,13 @@ def test_z_of_is_the_normal_quantile_of_a_one_sided_p() -> None:
     assert z_of(0.5) == pytest.approx(0.0, abs=1e-12)
     assert z_of(0.00135) == pytest.approx(3.0, abs=0.001)
     assert z_of(0.0) > 30 and z_of(1.0) < -7
+
+
+@pytest.mark.parametrize("x", [0.0, 1.5, 3.0, 9.0, 20.0, 35.0])
+def test_a_normal_tail_far_out_keeps_its_digits_and_its_z(x: float) -> None:
+    """1 - Φ(x) is 0 in floating point from x = 8.3 on: the tail comes from erfc."""
+    assert z_of(normal_upper(x)) == pytest.approx(x, abs=1e-6)
+    assert z_of(count_tail(x * 2.0 + 0.5, 4.0, 0.0)) == pytest.approx(x, abs=1e-6)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,11 @@ def z_of(p: float) -> float:
     return -_NORMAL.inv_cdf(p)
 
 
+def normal_upper(x: float) -> float:
+    """P(Z >= x) for a standard normal Z, to full precision far into the tail (erfc)."""
+    return 0.5 * math.erfc(x / math.sqrt(2.0))
+
+
 def count_tail(excess: float, variance: float, third: float) -> float:
     """P(S >= s) for a sum S of independent counts, by its first three cumulants.
 
@@ -38,7 +43,7 @@ def count_tail(excess: float, variance: float, third: float) -> float:
         return 1.0
     sd = math.sqrt(variance)
     x = (excess - 0.5) / sd
-    p = 1.0 - _NORMAL.cdf(x)
+    p = normal_upper(x)
     gamma = third / (variance * sd)
     if gamma > 1e-6:
         shape = 4.0 / (gamma * gamma)
@@ -59,7 +64,7 @@ def gamma_upper(a: float, x: float) -> float:
         return 1.0
     if a > _WILSON_HILFERTY:
         spread = 1.0 / (9.0 * a)
-        return 1.0 - _NORMAL.cdf(((x / a) ** (1.0 / 3.0) - 1.0 + spread) / math.sqrt(spread))
+        return normal_upper(((x / a) ** (1.0 / 3.0) - 1.0 + spread) / math.sqrt(spread))
     log_front = -x + a * math.log(x) - math.lgamma(a)
     if x < a + 1.0:
         term = total = 1.0 / a
@@ -126,4 +131,11 @@ def kolmogorov_tail(d: float) -> float:
     return min(1.0, max(0.0, 2.0 * total))
 
 
-__all__ = ["count_tail", "gamma_upper", "kolmogorov_tail", "poisson_tail", "z_of"]
+__all__ = [
+    "count_tail",
+    "gamma_upper",
+    "kolmogorov_tail",
+    "normal_upper",
+    "poisson_tail",
+    "z_of",
+]
