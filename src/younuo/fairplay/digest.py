@@ -184,11 +184,15 @@ class _Replay:
         complete = True
         for index, action in enumerate(actions):
             actor = seat_of.get(action.player) if action.player is not None else None
+            counters = self._counters()
             if view.status == "playing" and actor is not None:
                 self._before(index, action, actor, view)
             try:
                 events = game.apply(action)
             except IllegalAction:
+                # A refused action decided nothing: forget what it was filed under.
+                self.met, self.hit, self.playable, self.drew, self.turns = counters
+                self.pending = []
                 complete = False
                 break
             applied += 1
@@ -197,6 +201,15 @@ class _Replay:
             view = game.view(None)
             self._after(index, action, actor, view)
         return self._result(view, applied, complete)
+
+    def _counters(self) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+        return (
+            list(self.met),
+            list(self.hit),
+            list(self.playable),
+            list(self.drew),
+            list(self.turns),
+        )
 
     # ------------------------------------------------------------ decisions
     def _before(self, index: int, action: Action, actor: int, view: PlayerView) -> None:
