@@ -84,12 +84,17 @@ def collusion_case(
             figures.append(Figure(Measure.RATE_TARGET, ch.rate_target, topic, ch.actor, ch.target))
         if ch.rate_others is not None:
             figures.append(Figure(Measure.RATE_OTHERS, ch.rate_others, topic, ch.actor, ch.target))
-    lift = f"{co.lift:.1f} times" if co.expected > 0 else "far more often than"
+    if co.expected > 0:
+        seating = (
+            f"they sat together {co.lift:.1f} times as often as chance would seat them"
+            f" ({co.observed} matches against {co.expected:.1f} expected)"
+        )
+    else:
+        seating = f"they sat together {co.observed} times where chance would never seat them"
     summary = (
         f"{a} and {b} favoured each other: {s.favour:.1f} favours more than they gave others"
         f" in the same situations over {s.shared} shared matches (z {s.z:.2f}, threshold"
-        f" {thresholds.favour_z:.2f}); they sat together {lift} chance"
-        f" ({co.observed} against {co.expected:.1f} expected)"
+        f" {thresholds.favour_z:.2f}); {seating}"
     )
     return Case(
         kind=CaseKind.COLLUSION,
