@@ -55,6 +55,7 @@ from younuo.bots.colluder import ColluderBot
 from younuo.engine import Game, Record, Rules
 from younuo.fairplay import (
     DEFAULT,
+    Channel,
     MatchDigest,
     Pair,
     PairTally,
@@ -63,6 +64,7 @@ from younuo.fairplay import (
     Thresholds,
     TogetherModel,
     account_change,
+    channel_figures,
     digest,
     flagged,
     pair_of,
@@ -241,13 +243,15 @@ class PairCurve:
     flagged: list[bool] = field(default_factory=list)
     z: list[float] = field(default_factory=list)
     baseline: list[bool] = field(default_factory=list)
+    channels: list[dict[Channel, tuple[float, float]]] = field(default_factory=list)
+    """Colluding pairs only: favour and information per channel, both directions."""
 
 
 def curves(
     pool: Pool, digests: list[MatchDigest], max_shared: int, thresholds: Thresholds
 ) -> list[PairCurve]:
     """Score every pair of the pool on its first 1, 2, ... max_shared shared matches."""
-    digests = sorted(digests, key=lambda d: d.match_id)
+    digests = sorted(digests, key=lambda d: (d.period, d.match_id))
     model = TogetherModel.from_seatings(
         seating_of(d.match_id, d.period, d.accounts) for d in digests
     )
@@ -275,6 +279,12 @@ def curves(
                 curve.flagged.append(flagged(s, thresholds))
                 curve.z.append(s.z)
                 periods.setdefault(pair, []).append(d.period)
+                if curve.colluding:
+                    by_channel: dict[Channel, tuple[float, float]] = {}
+                    for ch in channel_figures(t):
+                        favour, information = by_channel.get(ch.channel, (0.0, 0.0))
+                        by_channel[ch.channel] = (favour + ch.favour, information + ch.variance)
+                    curve.channels.append(by_channel)
     for pair, curve in out.items():
         series = model.expected_by_period(*pair)
         for n, period in enumerate(periods[pair], 1):
@@ -501,6 +511,19 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     met = next((p for p in points if p.met), None)
+    at = met.n if met is not None else args.max_shared
+    reached = [c.channels[at - 1] for c in all_curves if c.colluding and len(c.channels) >= at]
+    if reached:
+        parts = []
+        for channel in Channel:
+            favour = sum(r.get(channel, (0.0, 0.0))[0] for r in reached) / len(reached)
+            information = sum(r.get(channel, (0.0, 0.0))[1] for r in reached) / len(reached)
+            parts.append(f"{channel.value} {favour:.2f} ({information:.2f})")
+        print(
+            f"what gave the colluding pairs away at N = {at}, favour (information) per pair,"
+            f" both directions: " + ", ".join(parts)
+        )
+
     elapsed = time.perf_counter() - start
     print(f"time: {elapsed:.0f} s in all ({args.workers} workers)")
     if met is not None:
