@@ -29,7 +29,9 @@ the recall (colluding pairs flagged, of those with N shared matches) and the fal
 positives (honest pairs flagged, of those with N shared matches; honest friends
 separately too). The comparison in the same run is the naive baseline, co-occurrence
 alone (:mod:`younuo.fairplay.together`): a pair flagged when its z of sitting together
-that often by the time of its N-th shared match reaches the same bar (3.0).
+that often by the time of its N-th shared match reaches the same bar (3.0). Then the
+detector runs as the server would run it, over each whole tournament at once
+(:func:`younuo.fairplay.collusion_cases`), and the cases it opens are counted.
 
     uv run python benchmarks/fair_play.py [--players 40] [--tournaments 10] [--rounds 120]
         [--seed 1] [--max-shared 30] [--together 0.25] [--intensity 1] [--workers 2]
@@ -65,11 +67,13 @@ from younuo.fairplay import (
     TogetherModel,
     account_change,
     channel_figures,
+    collusion_cases,
     digest,
     flagged,
     pair_of,
     score,
     seating_of,
+    tallies,
     tally,
     together,
 )
@@ -219,15 +223,17 @@ def play(pool: Pool, spec: MatchSpec, intensity: float) -> StoredMatch:
         if action is not None and not decision.optional:
             times[decision.player].append(round(bot.delay(action, view), 3))
         table.act(action)
+    # Every account on its own address and browser: the benchmark measures collusion at
+    # tables of strangers to the network, not shared origins.
     seats = tuple(
         SeatFacts(
             a.name,
             a.account,
-            address=f"198.51.100.{hash_id(a.account) % 250}",
+            address=f"10.0.{pool.index}.{i}",
             browser=f"browser-{a.account}",
             think_times=tuple(times[a.name]),
         )
-        for a in accounts
+        for i, a in zip(spec.seats, accounts, strict=True)
     )
     record = Record.from_game(game).to_dict()
     return StoredMatch(spec.match_id, record, seats, spec.period)
@@ -305,6 +311,9 @@ class Outcome:
     """Accounts taken over halfway: flagged, in all."""
     others: tuple[int, int]
     """The other accounts: flagged, in all."""
+    cases: tuple[int, int, int, int]
+    """``collusion_cases`` over the whole tournament: colluding pairs with a case, colluding
+    pairs, honest pairs with a case, honest pairs that shared a match."""
     seconds: float
 
 
@@ -330,12 +339,23 @@ def run_tournament(job: tuple[Pool, list[MatchSpec], float, int, Thresholds]) ->
         tally_of = taken if account in pool.takeovers else others
         tally_of[0] += hit
         tally_of[1] += 1
+    # The detector as the server runs it, over the whole history at once.
+    opened = {c.accounts for c in collusion_cases(digests, thresholds)}
+    met = {pair_of(*pair) for pair in tallies(digests)}
+    honest = met - pool.colluding
+    cases = (
+        len(opened & pool.colluding),
+        len(pool.colluding),
+        len(opened & honest),
+        len(honest),
+    )
     return Outcome(
         pool.index,
         len(specs),
         curves(pool, digests, max_shared, thresholds),
         (taken[0], taken[1]),
         (others[0], others[1]),
+        cases,
         time.perf_counter() - start,
     )
 
@@ -456,11 +476,13 @@ def main(argv: list[str] | None = None) -> int:
     all_curves: list[PairCurve] = []
     taken = [0, 0]
     others = [0, 0]
+    cases = [0, 0, 0, 0]
     for done, outcome in enumerate(run_all(jobs, args.workers), 1):
         all_curves += outcome.curves
         for mine, theirs in ((taken, outcome.taken), (others, outcome.others)):
             mine[0] += theirs[0]
             mine[1] += theirs[1]
+        cases = [a + b for a, b in zip(cases, outcome.cases, strict=True)]
         print(
             f"  tournament {outcome.index + 1} scored ({done}/{len(jobs)} done),"
             f" {time.perf_counter() - start:.0f} s",
@@ -505,6 +527,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  N {n:>2} ({len(zs)} pairs)  {shares}")
 
     print()
+    print(
+        f"collusion cases over each whole tournament ({args.rounds} rounds, detector as run"
+        f" by the server): colluding pairs {cases[0]}/{cases[1]}, honest pairs"
+        f" {cases[2]}/{cases[3]}"
+    )
     print(
         f"account change (p <= {thresholds.change_p:g}): taken over halfway"
         f" {taken[0]}/{taken[1]} flagged, others {others[0]}/{others[1]} flagged"
