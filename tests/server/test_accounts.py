@@ -54,6 +54,11 @@ def test_guest_registers_logs_in_and_out(server: ServerProcess) -> None:
     gone = httpx.get(f"{http}/api/me", headers=token)
     assert gone.status_code == 401 and gone.json()["code"] == "bad_token"
     assert httpx.get(f"{http}/docs").status_code == 200
+    # The web client's files are revalidated each time: no stale modules after an upgrade.
+    module = httpx.get(f"{http}/js/main.js")
+    assert module.status_code == 200 and module.headers["cache-control"] == "no-cache"
+    again = httpx.get(f"{http}/js/main.js", headers={"If-None-Match": module.headers["etag"]})
+    assert again.status_code == 304
     assert "/ws" in httpx.get(f"{http}/openapi.json").json()["info"]["description"]
     assert len(httpx.get(f"{http}/api/levels").json()) == 20
     # The room editor's whole picture of the rules (the web client keeps no copy).

@@ -21,17 +21,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .chromium import ARGS, CHROMIUM
+
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN_NAME = "Admina"
 ADMIN_PASSWORD = "the admin's password"

@@ -89,7 +89,9 @@ def test_bots_game_keyboard_and_screens(pages: Pages, artifacts: Path) -> None:
     create_room(page, {"preset": "younuo"}, seats=4)
     add_bots(page, 3)
     assert page.locator(".seat-card:not(.empty)").count() == 4
-    assert page.locator(".seat-card .ready-state.yes").count() == 3  # bots are always ready
+    # Bots are always ready, and the host counts as ready (their Start makes them so).
+    assert page.locator(".seat-card .ready-state.yes").count() == 4
+    assert "host" in page.inner_text(".seat-card.mine .ready-state")
     page.click("[data-key=outfit-teal]")
     page.click("[data-key=expr-wink]")
     page.wait_for_selector(".seat-card.mine yn-avatar[outfit=teal][expression=wink]")

@@ -18,9 +18,10 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
@@ -62,6 +63,17 @@ PLACEHOLDER = """<!doctype html>
 <code>/ws</code> (docs/protocol.md, version {version}).</p>
 </body></html>
 """
+
+
+class RevalidatedFiles(StaticFiles):
+    """The web client's files with ``Cache-Control: no-cache``: a browser keeps them but
+    asks again each time (a 304 when unchanged), so that after an upgrade no player runs
+    stale modules; the URLs carry no version to bust a cache with."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = None) -> FastAPI:
@@ -184,7 +196,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():
-        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+        app.mount("/", RevalidatedFiles(directory=static, html=True), name="web")
     else:
 
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -532,4 +532,6 @@ export default {
   "err.forbidden": "Your role may not do that.",
   "err.account_suspended": "This account is suspended for now.",
   "err.account_banned": "This account is banned.",
+  "room.fill_start": {"one": "Add a bot and start", "other": "Add {n} bots and start"},
+  "room.host_ready": "Ready (host: starts the match)",
 };

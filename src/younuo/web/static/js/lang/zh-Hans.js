@@ -532,4 +532,6 @@ export default {
   "err.forbidden": "你的身份不能做这件事。",
   "err.account_suspended": "此账号目前已被封禁。",
   "err.account_banned": "此账号已被永久封禁。",
+  "room.fill_start": "补上 {n} 个电脑并开始",
+  "room.host_ready": "准备好（房主开始游戏）",
 };

@@ -532,4 +532,6 @@ export default {
   "err.forbidden": "你的身分不能做這件事。",
   "err.account_suspended": "此帳號目前已被停權。",
   "err.account_banned": "此帳號已被永久封鎖。",
+  "room.fill_start": "補上 {n} 個電腦並開始",
+  "room.host_ready": "準備好（房主開始遊戲）",
 };

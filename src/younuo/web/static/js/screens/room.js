@@ -82,6 +82,7 @@ class Room extends HTMLElement {
       }
       case "sit": this.run(seat === undefined ? { type: "take_seat" } : { type: "take_seat", seat }); break;
       case "stand": this.run({ type: "stand_up" }); break;
+      case "fill-start": this.refusal = null; this.fillAndStart(); break;
       case "start": this.refusal = null; this.run({ type: "start" }).then((ok) => { if (ok) this.refusal = null; this.paint(); }); break;
       case "edit-rules":
         this.editing = !this.editing;
@@ -90,6 +91,18 @@ class Room extends HTMLElement {
         break;
       default: break;
     }
+  }
+
+  /** Seat bots (at the chosen level) until enough players are ready, then start. */
+  async fillAndStart() {
+    const room = this.room;
+    const ready = room.seats.filter((s) => s && (s.ready || s.account === room.host)).length;
+    const wanted = Math.min(room.seats.filter((s) => !s).length, room.settings.needed - ready);
+    for (let i = 0; i < wanted; i++) {
+      if (!(await this.run({ type: "add_bot", level: this.botLevel }))) return;
+    }
+    await this.run({ type: "start" });
+    this.paint();
   }
 
   changeField(event) {
@@ -131,7 +144,7 @@ class Room extends HTMLElement {
     }
     const mine = me && seat.seat === me.seat;
     const host = seat.account && seat.account === room.host;
-    const label = [playerName(seat.name), mine ? t("room.you") : "", host ? t("room.host") : "", seat.ready ? t("room.ready") : t("room.not_ready"),
+    const label = [playerName(seat.name), mine ? t("room.you") : "", host ? t("room.host") : "", seat.ready ? t("room.ready") : host ? t("room.host_ready") : t("room.not_ready"),
       teams && seat.camp ? t(`camp.${seat.camp}`) : "", seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : ""].filter(Boolean).join(", ");
     return html`<li class="seat-card ${mine ? "mine" : ""} ${seat.ready ? "is-ready" : ""} ${teams && seat.camp ? `camp-${seat.camp}` : ""}" aria-label="${label}" data-seat="${seat.seat}">
       <div class="seat-no">${seat.seat + 1}</div>
@@ -139,7 +152,7 @@ class Room extends HTMLElement {
       <yn-avatar outfit="${seat.avatar.outfit}" expression="${seat.avatar.expression}"></yn-avatar>
       <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${playerName(seat.name)}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}</div>
       <div class="small muted">${seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : levelName(seat.level)}${seat.connected === false ? ` · ${t("room.offline")}` : ""}</div>
-      <div class="ready-state ${seat.ready ? "yes" : "no"}">${seat.ready ? `✓ ${t("room.ready")}` : t("room.not_ready")}</div>
+      <div class="ready-state ${seat.ready || host ? "yes" : "no"}">${seat.ready ? `✓ ${t("room.ready")}` : host ? `✓ ${t("room.host_ready")}` : t("room.not_ready")}</div>
       ${this.isHost && !mine ? html`<div class="row wrap host-seat">
         ${seat.kind === "bot"
           ? html`<button class="small danger" data-action="remove-bot" data-seat="${seat.seat}" data-key="rm-${seat.seat}">${t("room.remove_bot")}</button>`
@@ -157,7 +170,9 @@ class Room extends HTMLElement {
     const avatar = me?.avatar || store.account?.avatar || { outfit: "red", expression: "smile" };
     const settings = room.settings;
     const options = { ...(rulesInfo.presets[settings.preset] || {}), ...settings.options };
-    const ready = room.seats.filter((s) => s && s.ready).length;
+    // The host's own Start counts them ready (protocol §3): count them so already.
+    const ready = room.seats.filter((s) => s && (s.ready || s.account === room.host)).length;
+    const free = room.seats.filter((s) => !s).length;
     patch(this, html`
       <div class="prep">
         <section class="panel room-head">
@@ -169,6 +184,11 @@ class Room extends HTMLElement {
               <button data-action="leave" data-key="leave">${t("room.leave")}</button>
             </div>
           </div>
+          ${this.isHost ? html`<div class="row wrap start-row">
+            ${ready < settings.needed && free ? html`<button class="primary big-btn" data-action="fill-start" data-key="fill-start">${t("room.fill_start", { n: Math.min(free, settings.needed - ready) })}</button>` : ""}
+            <button class="${ready < settings.needed && free ? "" : "primary"} big-btn" data-action="start" data-key="start">${t("room.start")}</button></div>
+          ${this.refusal ? html`<div class="refusal" role="alert"><strong>${t("room.cannot_start")}</strong>
+            <ul>${this.refusal.map((r) => html`<li>${t(`reason.${r.code}`) === `reason.${r.code}` ? r.message : t(`reason.${r.code}`, { needed: settings.needed })}</li>`)}</ul></div>` : ""}` : ""}
           <p class="small rules-line">${rulesSummary(room.rules)}</p>
           <p class="small clock-line"><span class="room-clock">${raw(ICON_CLOCK)} ${options.turn_seconds ? t("room.clock", { s: options.turn_seconds }) : t("room.no_clock")}</span>
             ${["cumulative", "negative", "elimination"].includes(options.scoring) ? html` · <span class="room-target">${t("room.target", { n: options.target })}</span>` : ""}</p>
@@ -215,10 +235,7 @@ class Room extends HTMLElement {
           </div>
           <div class="row wrap">
             <button data-action="edit-rules" data-key="edit-rules" aria-expanded="${this.editing}">${t("room.all_rules")}</button>
-            <button class="primary big-btn" data-action="start" data-key="start">${t("room.start")}</button>
           </div>
-          ${this.refusal ? html`<div class="refusal" role="alert"><strong>${t("room.cannot_start")}</strong>
-            <ul>${this.refusal.map((r) => html`<li>${t(`reason.${r.code}`) === `reason.${r.code}` ? r.message : t(`reason.${r.code}`, { needed: settings.needed })}</li>`)}</ul></div>` : ""}
           ${this.editing ? html`<form name="rules" class="editor">${editorMarkup(this.draft, "hr")}
             <div class="row right sticky-bottom"><button type="button" data-action="edit-rules" data-key="rules-cancel">${t("common.cancel")}</button>
             <button class="primary" type="submit" data-key="rules-save">${t("room.save_rules")}</button></div></form>` : ""}
