@@ -3,6 +3,11 @@
 Levels: ``random``, ``easy``, ``normal``, ``hard``; and ``policy:FILE`` for a policy
 trained with the reinforcement-learning interface (needs the ``rl`` dependency group,
 see ``examples/train_policy.py``).
+
+``colluder:PARTNER`` makes the cheat that the fair-play detector is measured on
+(:mod:`younuo.bots.colluder`, docs/fairplay.md). It is deliberately not a level:
+:data:`LEVELS` (what the server offers and accepts for a room's bots) and
+:func:`level_names` leave it out, and it exists only with a partner's name.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from younuo.bots.base import Bot
+from younuo.bots.colluder import ColluderBot
 from younuo.bots.hard import HardBot
 from younuo.bots.normal import NormalBot
 from younuo.bots.simple import EasyBot, RandomBot
@@ -24,6 +30,9 @@ LEVELS: dict[str, Callable[[int, Timing], Bot]] = {
 """The built-in levels, weakest first."""
 
 POLICY_PREFIX = "policy:"
+
+COLLUDER_PREFIX = "colluder:"
+"""``colluder:PARTNER``: a ``normal`` bot that favours the player named ``PARTNER``."""
 
 
 def level_names() -> tuple[str, ...]:
@@ -51,6 +60,11 @@ def make_bot(level: str, seed: int = 0, timing: Timing | str | None = None) -> B
                 "policy bots need numpy: install the rl dependency group (uv sync --group rl)"
             ) from None
         return PolicyBot.load(level[len(POLICY_PREFIX) :], seed=seed, timing=timing)
+    if level.startswith(COLLUDER_PREFIX):
+        partner = level[len(COLLUDER_PREFIX) :]
+        if not partner:
+            raise ValueError("a colluder needs its partner's name: colluder:PARTNER")
+        return ColluderBot(partner, seed=seed, timing=timing)
     factory = LEVELS.get(level)
     if factory is None:
         raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(level_names())}")
