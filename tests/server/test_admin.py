@@ -146,6 +146,15 @@ def test_who_may_do_what_and_the_audit_log(staffed: Any) -> None:
         == 403
     )
 
+    # The fair-play queue: moderators read and decide it, players see only their decisions.
+    assert httpx.get(f"{http}/api/admin/cases", headers=bearer(mo)).json() == []
+    assert httpx.get(f"{http}/api/admin/cases", headers=bearer(pat)).status_code == 403
+    verdict = {"verdict": "warn", "note": "careful"}
+    assert post(mo, "cases/collusion:x,y/decision", verdict).status_code == 404
+    assert post(pat, "cases/collusion:x,y/decision", verdict).status_code == 403
+    assert post(mo, "cases/k/decision", {**verdict, "verdict": "jail"}).status_code == 422
+    assert httpx.get(f"{http}/api/me/decisions", headers=bearer(pat)).json() == []
+
     log = httpx.get(f"{http}/api/admin/audit", headers=bearer(mo)).json()
     assert [(e["action"], e["actor"], e["target"]) for e in log] == [
         ("set_role", root_id, mo_id),

@@ -47,10 +47,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The data directory (SQLite database) of the test server."""
+    return tmp_path_factory.mktemp("younuo-data")
+
+
+@pytest.fixture(scope="session")
+def server(server_data: Path) -> Iterator[str]:
     """The base URL of a running ``younuo serve``."""
     port = _free_port()
-    data = tmp_path_factory.mktemp("younuo-data")
+    data = server_data
     env = dict(os.environ)
     env.update(
         {

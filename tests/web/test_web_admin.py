@@ -4,7 +4,14 @@ log, and the screen's layout at every size in every language."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
+
+from younuo.store import Database, cases
+from younuo.store.database import sqlite_url
 
 from .conftest import ADMIN_NAME, ADMIN_PASSWORD, Pages
 from .scenario import sign_in
@@ -55,3 +62,50 @@ def test_admin_suspends_a_player_who_is_signed_out_at_once(pages: Pages) -> None
     layout = Layout(admin)
     layout.check("admin")
     assert layout.problems == []
+
+
+def file_case(data: Path, accounts: list[str]) -> str:
+    """A collusion finding filed in the server's queue, as its scan files one."""
+    key = f"collusion:{','.join(accounts)}"
+    evidence = {
+        "key": key, "kind": "collusion", "accounts": accounts, "score": 4.2, "threshold": 3.0,
+        "summary": "they spared each other's turns", "matches": ["m1", "m2"], "moves": [],
+        "figures": [],
+    }  # fmt: skip
+
+    async def main() -> None:
+        db = Database.from_url(sqlite_url(data))
+        async with db.session() as s, s.begin():
+            await cases.file(s, evidence, accounts, time.time())
+        await db.close()
+
+    # Playwright's own event loop runs in this thread: the store's goes in another.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
+    return key
+
+
+def test_a_moderator_decides_a_case_and_the_player_sees_it(pages: Pages, server_data: Path) -> None:
+    player = pages.open(360, 640)
+    sign_in(player, "Vic")
+    me = player.evaluate("window.younuo.store.account.id")
+    key = file_case(server_data, [me, "a-someone-else"])
+
+    admin = pages.open(1280, 800)
+    sign_in_admin(admin)
+    admin.goto(admin.url.split("#")[0] + "#/admin")
+    card = admin.locator(f"yn-admin .case-card[data-key='case-{key}']")
+    card.wait_for()
+    assert "they spared each other's turns" in card.inner_text()
+    assert card.locator("a[href='#/replay/m1']").count() == 1
+    Layout(admin).check("admin with a case")
+    card.locator("select[name=verdict]").select_option("warn")
+    card.locator("input[name=note]").fill("play your own game")
+    card.locator("button[type=submit]").click()
+    card.wait_for(state="detached")  # decided: out of the queue
+    admin.wait_for_selector("yn-admin .audit-list li:has-text('Case: warning')")
+
+    player.goto(player.url.split("#")[0] + "#/profile")
+    player.wait_for_selector("yn-profile .decisions")
+    text = player.inner_text("yn-profile .decisions")
+    assert "Warning" in text and "play your own game" in text

@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from younuo.server.admin import Admin, AdminError, Outcome
 from younuo.server.api import ERROR_RESPONSES, Me, Problem, SafeJSONResponse, StrictJsonRoute
 from younuo.server.connections import Hub
+from younuo.server.fairplay import Decision, FairPlay, Verdict
 from younuo.server.roles import Role, Standing, standing_now
-from younuo.store.models import Account, AuditEntry
+from younuo.store.models import Account, AuditEntry, FairplayCase
 
 router = APIRouter(
     prefix="/api/admin",
@@ -58,6 +59,46 @@ class AuditOut(BaseModel):
     action: str
     target: str | None
     details: dict[str, Any]
+
+
+class DecisionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    verdict: Verdict
+    note: Annotated[str, Field(max_length=1000)]
+    points: Annotated[int, Field(ge=0, le=10_000)] = 0
+
+
+class CaseOut(BaseModel):
+    key: str
+    kind: str
+    score: float
+    status: str
+    opened_at: float
+    seen_at: float
+    evidence: dict[str, Any]
+    decision: dict[str, Any] | None
+    decided_by: str | None
+    decided_at: float | None
+
+
+def _case(case: FairplayCase) -> CaseOut:
+    return CaseOut(
+        key=case.key,
+        kind=case.kind,
+        score=case.score,
+        status=case.status,
+        opened_at=case.opened_at,
+        seen_at=case.seen_at,
+        evidence=case.evidence,
+        decision=case.decision,
+        decided_by=case.decided_by,
+        decided_at=case.decided_at,
+    )
+
+
+def _fairplay(request: Request) -> FairPlay:
+    fairplay: FairPlay = request.app.state.fairplay
+    return fairplay
 
 
 def _admin(request: Request) -> Admin:
@@ -152,3 +193,37 @@ async def audit(
         )
         for e in entries
     ]
+
+
+@router.get("/cases", response_model=list[CaseOut])
+async def cases(
+    request: Request,
+    me: Me,
+    status: Annotated[str, Query(pattern="^(open|decided)$")] = "open",
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[CaseOut]:
+    """The fair-play review queue (moderators and admins): the strongest cases first."""
+    try:
+        return [_case(c) for c in await _fairplay(request).queue(me, status, limit)]
+    except AdminError as exc:
+        raise _refuse(exc) from None
+
+
+@router.get("/cases/{key}", response_model=CaseOut)
+async def case(key: str, request: Request, me: Me) -> CaseOut:
+    """One case with its evidence: the matches, the moves cited, the figures."""
+    try:
+        return _case(await _fairplay(request).case(me, key))
+    except AdminError as exc:
+        raise _refuse(exc) from None
+
+
+@router.post("/cases/{key}/decision", response_model=CaseOut)
+async def decide(key: str, body: DecisionIn, request: Request, me: Me) -> CaseOut:
+    """Decide an open case (dismiss, warn, or deduct rating points), with a reason that
+    the players named see; written to the audit log."""
+    decision = Decision(body.verdict, body.note, body.points)
+    try:
+        return _case(await _fairplay(request).decide(me, key, decision))
+    except AdminError as exc:
+        raise _refuse(exc) from None

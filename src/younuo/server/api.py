@@ -127,6 +127,14 @@ class MatchSummary(BaseModel):
     """The node running the match (several nodes, while it runs); None otherwise."""
 
 
+class DecisionOut(BaseModel):
+    kind: str
+    verdict: str
+    note: str
+    points: int
+    decided_at: float | None
+
+
 class RecordOut(BaseModel):
     complete: bool
     record: dict[str, Any]
@@ -308,6 +316,22 @@ async def get_me(me: Me) -> AccountOut:
     return account_out(me)
 
 
+@router.get("/me/decisions", response_model=list[DecisionOut], tags=["accounts"])
+async def my_decisions(request: Request, me: Me) -> list[DecisionOut]:
+    """The moderators' decisions on fair-play cases that named you, newest first."""
+    decided = await request.app.state.fairplay.decisions_for(me.id)
+    return [
+        DecisionOut(
+            kind=c.kind,
+            verdict=str((c.decision or {}).get("verdict", "")),
+            note=str((c.decision or {}).get("note", "")),
+            points=int((c.decision or {}).get("points", 0)),
+            decided_at=c.decided_at,
+        )
+        for c in decided
+    ]
+
+
 @router.patch("/me", response_model=AccountOut, tags=["accounts"])
 async def patch_me(body: ProfileIn, request: Request, me: Me) -> AccountOut:
     """Change the avatar and/or the name."""
@@ -450,17 +474,7 @@ async def get_record(match_id: str, request: Request) -> RecordOut:
     if match is None:
         raise Problem(404, "no_match", "no such match")
     complete = match.status != "running"
-    record = {
-        "format": "younuo-record/1",
-        "rules": match.rules,
-        "players": match.players,
-        "teams": match.teams,
-        # The seed (or setup) would reveal every hand of a running match.
-        "setup": match.setup if complete else None,
-        "seed": match.seed if complete else None,
-        "actions": [entry.action for entry in log],
-    }
-    return RecordOut(complete=complete, record=record)
+    return RecordOut(complete=complete, record=matches_repo.record_of(match, log, complete))
 
 
 @router.get(
@@ -484,15 +498,7 @@ async def get_replay(match_id: str, request: Request) -> Response:
             "the match is still running: its replay shows every hand, so it opens once"
             " the match has ended",
         )
-    record = {
-        "format": "younuo-record/1",
-        "rules": match.rules,
-        "players": match.players,
-        "teams": match.teams,
-        "setup": match.setup,
-        "seed": match.seed,
-        "actions": [entry.action for entry in log],
-    }
+    record = matches_repo.record_of(match, log)
     cache: ReplayCache = request.app.state.replays
     try:
         text = await cache.text(match_id, record)

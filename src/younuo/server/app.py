@@ -33,6 +33,7 @@ from younuo.server.auth import Auth
 from younuo.server.botseats import BotMaker
 from younuo.server.cluster import Cluster
 from younuo.server.connections import Hub
+from younuo.server.fairplay import FairPlay
 from younuo.server.limits import AddressGuard, AuthLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
@@ -90,7 +91,10 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
     cluster = Cluster(settings, db, hub, matches, tables, lobby) if settings.redis else None
+    fairplay = FairPlay(db, settings.fairplay_window_days, settings.fairplay_max_matches)
     jobs = [Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired)]
+    if settings.fairplay_scan_seconds > 0:
+        jobs.append(Job("fairplay_scan", settings.fairplay_scan_seconds, fairplay.scan))
     scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
     @asynccontextmanager
@@ -149,6 +153,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.tables = tables
     app.state.auth = auth
     app.state.admin = Admin(db)
+    app.state.fairplay = fairplay
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.replays = ReplayCache()

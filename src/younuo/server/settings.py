@@ -67,6 +67,15 @@ class Settings(BaseSettings):
     session_purge_seconds: float = Field(
         3600.0, gt=0, description="Seconds between purges of expired session tokens."
     )
+    fairplay_scan_seconds: float = Field(
+        3600.0, ge=0, description="Seconds between fair-play scans of recent matches (0: none)."
+    )
+    fairplay_window_days: float = Field(
+        30.0, gt=0, le=366, description="Days of ended matches each fair-play scan reads."
+    )
+    fairplay_max_matches: int = Field(
+        20_000, ge=1, description="Most matches one fair-play scan reads (the newest)."
+    )
     reconnect_grace: float = Field(
         60.0, ge=0, description="Seconds a dropped player keeps the seat (a bot plays)."
     )

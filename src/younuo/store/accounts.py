@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import case, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -120,6 +120,17 @@ async def add_rating(s: AsyncSession, account_id: str, delta: int) -> int | None
         update(Account)
         .where(Account.id == account_id)
         .values(rating=Account.rating + delta)
+        .returning(Account.rating)
+    )
+    return result.scalar_one_or_none()
+
+
+async def deduct_rating(s: AsyncSession, account_id: str, points: int) -> int | None:
+    """Take ``points`` rating points away (a moderator's decision), never below 0."""
+    result = await s.execute(
+        update(Account)
+        .where(Account.id == account_id)
+        .values(rating=case((Account.rating > points, Account.rating - points), else_=0))
         .returning(Account.rating)
     )
     return result.scalar_one_or_none()

@@ -39,6 +39,32 @@ async def update_fields(s: AsyncSession, match_id: str, **values: Any) -> None:
     )
 
 
+def record_of(match: Match, log: list[MatchAction], complete: bool = True) -> dict[str, Any]:
+    """The match's game record (RECORD.md); without ``complete`` only its public part:
+    the seed (or setup) would reveal every hand of a running match."""
+    return {
+        "format": "younuo-record/1",
+        "rules": match.rules,
+        "players": match.players,
+        "teams": match.teams,
+        "setup": match.setup if complete else None,
+        "seed": match.seed if complete else None,
+        "actions": [entry.action for entry in log],
+    }
+
+
+async def ended_since(s: AsyncSession, since: float, limit: int) -> list[Match]:
+    """The newest ``limit`` matches that ended (over, not abandoned) at or after
+    ``since``, oldest first."""
+    rows = await s.scalars(
+        select(Match)
+        .where(Match.status == "over", Match.ended_at >= since)
+        .order_by(Match.ended_at.desc())
+        .limit(limit)
+    )
+    return list(reversed(list(rows)))
+
+
 async def actions(s: AsyncSession, match_id: str) -> list[MatchAction]:
     """The action log in order."""
     rows = await s.scalars(

@@ -184,6 +184,38 @@ class Lease(Base):
     until: Mapped[float] = mapped_column(Float)
 
 
+class FairplayCase(Base):
+    """A fair-play finding in the moderators' queue (younuo.fairplay.Case, as ``evidence``).
+
+    ``status``: open, then decided (by ``decided_by``, with the ``decision`` the player
+    sees). ``seen_at``: when a scan last found it again (its evidence then refreshed).
+    """
+
+    __tablename__ = "fairplay_cases"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    score: Mapped[float] = mapped_column(Float)
+    evidence: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    opened_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    decision: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class FairplayCaseAccount(Base):
+    """An account a case names (so that a player's decisions are found by account)."""
+
+    __tablename__ = "fairplay_case_accounts"
+
+    case_key: Mapped[str] = mapped_column(
+        String(200), ForeignKey("fairplay_cases.key", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+
+
 class AuditEntry(Base):
     """One action of an admin or moderator (or of the command line: no actor), kept for good."""
 

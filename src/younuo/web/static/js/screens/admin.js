@@ -1,7 +1,9 @@
 // The admin area (#/admin), for moderators and admins: find an account by name, see its
 // role and standing, suspend, ban or reinstate it with a reason, grant roles (admins),
 // and read the audit log of every admin action. The server checks each action against
-// the caller's role (docs/deploy.md, Admins and moderators); this screen only offers
+// the caller's role (docs/deploy.md, Admins and moderators), and the fair-play review
+// queue: each case's summary, figures and matches (links to their replays), decided
+// with a verdict and a reason the players named see. This screen only offers
 // what the role may do. A done action shows in the account's card and the log (and is
 // said in the live region), not in a toast over the buttons.
 
@@ -12,6 +14,7 @@ import { announce, toast } from "../parts/notice.js";
 import { store } from "../store.js";
 
 const ROLES = ["player", "moderator", "admin"];
+const VERDICTS = ["dismiss", "warn", "deduct"];
 // Suspensions a moderator picks from, in seconds.
 const DURATIONS = [3600, 86400, 7 * 86400, 30 * 86400];
 
@@ -22,6 +25,7 @@ class Admin extends HTMLElement {
   connectedCallback() {
     this.found = null; // the accounts of the last search
     this.log = null;
+    this.cases = null;
     this.error = "";
     this.paint();
     this.off = onLanguage(() => this.paint());
@@ -29,6 +33,12 @@ class Admin extends HTMLElement {
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
     this.loadLog();
+    this.loadCases();
+  }
+
+  async loadCases() {
+    try { this.cases = await api("GET", "/api/admin/cases?status=open&limit=50"); } catch { this.cases = []; }
+    this.paint();
   }
 
   disconnectedCallback() { this.off(); this.offStore(); }
@@ -45,6 +55,13 @@ class Admin extends HTMLElement {
     try {
       if (form.getAttribute("name") === "find") {
         this.found = await api("GET", `/api/admin/accounts?name=${encodeURIComponent(field("name").value.trim())}`);
+      } else if (form.getAttribute("name") === "decide") {
+        const body = { verdict: field("verdict").value, note: field("note").value.trim() };
+        if (body.verdict === "deduct") body.points = Number(field("points").value);
+        await api("POST", `/api/admin/cases/${encodeURIComponent(form.dataset.case)}/decision`, body);
+        announce(t("admin.done"));
+        this.loadCases();
+        this.loadLog();
       } else if (form.getAttribute("name") === "standing") {
         const standing = form.dataset.standing;
         const body = { standing, reason: field("reason").value.trim() };
@@ -108,6 +125,24 @@ class Admin extends HTMLElement {
     </li>`;
   }
 
+  caseCard(c) {
+    const e = c.evidence;
+    return html`<li class="panel case-card" data-key="case-${c.key}">
+      <h3>${t(`admin.case.${c.kind}`)} · ${t("admin.case.score", { score: c.score.toFixed(1), bar: Number(e.threshold).toFixed(1) })}</h3>
+      <p class="small">${e.summary}</p>
+      <p class="small muted">${t("admin.case.accounts")}: ${e.accounts.join(", ")} · ${t("admin.case.opened", { when: dateTime(c.opened_at) })}</p>
+      ${e.matches?.length ? html`<p class="small case-matches">${t("admin.case.matches")}: ${e.matches.slice(0, 12).map((m) => html`<a href="#/replay/${m}">${m}</a> `)}${e.matches.length > 12 ? `+${e.matches.length - 12}` : ""}</p>` : ""}
+      <form name="decide" class="stack" data-case="${c.key}">
+        <label for="verdict-${c.key}">${t("admin.verdict")}</label>
+        <select id="verdict-${c.key}" name="verdict" data-key="verdict-${c.key}" data-keep="verdict-${c.key}">${VERDICTS.map((v) => html`<option value="${v}">${t(`admin.verdict.${v}`)}</option>`)}</select>
+        <label for="points-${c.key}">${t("admin.points")}</label>
+        <input id="points-${c.key}" name="points" type="number" min="1" max="10000" value="100" inputmode="numeric" data-key="points-${c.key}" data-keep="points-${c.key}">
+        <label for="note-${c.key}">${t("admin.reason")}</label>
+        <input id="note-${c.key}" name="note" maxlength="1000" required data-key="note-${c.key}" data-keep="note-${c.key}">
+        <button type="submit" class="primary" data-key="decide-${c.key}">${t("admin.decide")}</button>
+      </form></li>`;
+  }
+
   logRow(e) {
     const reason = e.details?.reason;
     const change = e.details?.to ? ` → ${t(`admin.role.${e.details.to}`)}` : "";
@@ -127,6 +162,12 @@ class Admin extends HTMLElement {
           <input id="find-name" name="name" maxlength="40" required data-key="find-name" data-keep="find-name">
           <button type="submit" class="primary" data-key="find-go">${t("admin.find_go")}</button></form>
         ${this.found === null ? "" : this.found.length ? html`<ul class="account-list">${this.found.map((a) => this.accountCard(a))}</ul>` : html`<p class="muted">${t("admin.none_found")}</p>`}
+      </section>
+      <section class="panel">
+        <h2>${t("admin.cases")}</h2>
+        <p class="help">${t("admin.cases_help")}</p>
+        ${this.cases === null ? html`<p class="muted">${t("common.loading")}</p>` : this.cases.length
+          ? html`<ul class="case-list">${this.cases.map((c) => this.caseCard(c))}</ul>` : html`<p class="muted">${t("admin.no_cases")}</p>`}
       </section>
       <section class="panel">
         <h2>${t("admin.audit")}</h2>

@@ -44,6 +44,11 @@ class Profile extends HTMLElement {
     try {
       this.matches = await api("GET", `/api/accounts/${encodeURIComponent(id)}/matches?limit=20`);
     } catch { this.matches = []; }
+    // The moderators' decisions on fair-play cases that named you: yours alone to see.
+    this.decisions = [];
+    if (this.own) {
+      try { this.decisions = await api("GET", "/api/me/decisions"); } catch { /* shown next time */ }
+    }
     this.paint();
   }
 
@@ -105,6 +110,11 @@ class Profile extends HTMLElement {
           <label for="pf-rname">${t("signin.name")}</label><input id="pf-rname" name="name" maxlength="20" value="${a.name}" data-key="pf-rname" data-keep="pf-rname" required>
           <label for="pf-pass">${t("signin.password")}</label><input id="pf-pass" name="password" type="password" minlength="8" autocomplete="new-password" data-key="pf-pass" data-keep="pf-pass" required>
           <button type="submit" class="primary" data-key="pf-register">${t("signin.register")}</button></form>` : ""}
+      </section>` : ""}
+      ${this.decisions?.length ? html`<section class="panel decisions">
+        <h2>${t("profile.decisions")}</h2>
+        <ul class="decision-list">${this.decisions.map((d) => html`<li><strong>${t(`admin.verdict.${d.verdict}`)}</strong>${d.points ? ` (−${d.points})` : ""}
+          · ${t(`admin.case.${d.kind}`)} · <span class="muted small">${dateTime(d.decided_at)}</span><br><q>${d.note}</q></li>`)}</ul>
       </section>` : ""}
       <section class="panel">
         <h2>${t("profile.history")}</h2>
