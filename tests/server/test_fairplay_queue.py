@@ -23,6 +23,7 @@ from younuo.server.admin import AdminError
 from younuo.server.fairplay import Decision, FairPlay, Verdict
 from younuo.sim.table import Table, drive
 from younuo.store import Database, accounts, moderation
+from younuo.store import matches as matches_repo
 from younuo.store.models import Account, Match, MatchAction
 
 LEVELS = ["colluder:p1", "colluder:p0", "normal", "normal", "easy", "normal"]
@@ -88,14 +89,30 @@ def staff(role: str) -> Account:
     return Account(id=f"a-{role}", name=role, role=role, guest=False)
 
 
-def test_scan_review_decision_and_what_the_player_sees(tmp_path: Path) -> None:
+def test_scan_review_decision_and_what_the_player_sees(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     async def main() -> None:
         db = Database.from_url(f"sqlite+aiosqlite:///{tmp_path / 'fp.db'}")
         await db.migrate()
         ids = await store_matches(db, 36, seed=5)
+        # A stored match whose log the engine refuses is left out, not the end of scans.
+        async with db.session() as s, s.begin():
+            broken = await matches_repo.get(s, "mfp00000")
+            assert broken is not None
+            s.add(
+                MatchAction(
+                    match_id="mfp00000",
+                    seq=10_000,
+                    action={"type": "jump"},
+                    source="player",
+                    at=0.0,
+                )
+            )
         fairplay = FairPlay(db, window_days=30, max_matches=1000)
         opened = await fairplay.scan()
         assert opened >= 1
+        assert "match mfp00000 does not replay" in caplog.text
         queue = await fairplay.queue(None, "open", 50)
         collusion = [c for c in queue if c.kind == "collusion"]
         assert [sorted(c.evidence["accounts"]) for c in collusion] == [

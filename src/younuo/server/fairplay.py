@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from younuo.fairplay import SeatFacts, StoredMatch, detect
+from younuo.engine import RecordError
+from younuo.fairplay import Case, SeatFacts, StoredMatch, detect, digest
 from younuo.server.admin import AdminError
 from younuo.server.roles import Permission, allows
 from younuo.store import Database, moderation
@@ -81,6 +82,24 @@ def stored_match(match: Match, log_rows: list[MatchAction]) -> StoredMatch:
     )
 
 
+def _detect(stored: list[StoredMatch]) -> tuple[Case, ...]:
+    """The detector's cases; a stored record the engine refuses (a repair gone wrong) is
+    left out and logged, rather than stopping every scan after it."""
+    try:
+        return detect(stored)
+    except RecordError:
+        pass
+    kept = []
+    for match in stored:
+        try:
+            digest(match)
+        except RecordError as exc:
+            log.error("fair play: match %s does not replay: %s", match.match_id, exc.message)
+        else:
+            kept.append(match)
+    return detect(kept)
+
+
 class FairPlay:
     """The scan and the review queue over the database."""
 
@@ -96,7 +115,7 @@ class FairPlay:
             ended = await matches_repo.ended_since(s, now - self.window, self.max_matches)
             stored = [stored_match(m, await matches_repo.actions(s, m.id)) for m in ended]
         # Replaying thousands of matches takes seconds of CPU: not on the event loop.
-        found = await asyncio.to_thread(detect, stored)
+        found = await asyncio.to_thread(_detect, stored)
         opened = 0
         async with self.db.session() as s, s.begin():
             for case in found:
