@@ -3,7 +3,7 @@
 Starts ``younuo serve`` in a child process (SQLite in a temporary directory, on a free
 127.0.0.1 port) and drives Debian's Chromium through the newcomer's flow of the browser
 test, ``tests/web/newcomer.py`` (one copy of it): a 360×640 touch phone signs in as a
-guest (typing a nickname), taps Quick match, Add bot three times and Start, and plays
+guest (typing a nickname), taps Quick match and "Add N bots and start", and plays
 a first card from the hand by taps (drawing first when nothing is playable). Each run
 times the flow twice, in the page's own clock from the navigation's start:
 
@@ -169,7 +169,9 @@ def figures(run: Run) -> dict[str, float]:
     # From a tap to what it leads to being shown: the server's and the page's part.
     out["Play tapped -> lobby, s"] = (f.lobby - tapped(f, "play")) / 1000
     out["Quick match tapped -> room, s"] = (f.room - tapped(f, "quick match")) / 1000
-    out["Start tapped -> table, s"] = (f.table - tapped(f, "start")) / 1000
+    out["Add bots and start tapped -> table, s"] = (
+        f.table - tapped(f, "add bots and start")
+    ) / 1000
     out["last tap -> card on the pile, s"] = (f.first_card - f.taps[-1].at) / 1000
     out["taps"] = len(f.taps)
     out["characters typed"] = f.typed
