@@ -187,8 +187,8 @@ class _Seat:
     async def room_duties(self) -> None:
         """Ready the seat; as the host, set the room up and start when it can."""
         room = self.client.room  # the newest: older room frames may still be queued
-        if room is None or room.status != "open":
-            return
+        if room is None or room.status != "open" or self.played:
+            return  # once its match has begun, a run neither readies nor starts again
         mine = next((s for s in room.seats if s is not None and s.account == self.me), None)
         if mine is None:
             return  # watching
