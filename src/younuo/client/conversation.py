@@ -35,6 +35,7 @@ from younuo.client.messages import (
     State,
     Sync,
     Update,
+    WatchLobby,
     Welcome,
 )
 
@@ -78,6 +79,9 @@ class Conversation:
         """How many ``room`` frames have come (to wait for the one a request causes)."""
         self.lobby: tuple[RoomSummary, ...] | None = None
         """The last listing of the lobby (an answer or a push of ``watch_lobby``)."""
+        self.watching: WatchLobby | None = None
+        """The ``watch_lobby`` in force, sent again after each reconnect (the server
+        forgets it with the connection)."""
         self.match: Match | None = None
         """The match picture (the running match of the room, or the last one seen)."""
         self.over: MatchOver | None = None
@@ -95,7 +99,10 @@ class Conversation:
         return self._refs
 
     def prepare(self, message: ClientMessage) -> ClientMessage:
-        """``message`` with a fresh ``ref``, ready to send."""
+        """``message`` with a fresh ``ref``, ready to send. A ``watch_lobby`` is
+        remembered (or, with ``on`` false, forgotten) for the next connections."""
+        if isinstance(message, WatchLobby):
+            self.watching = message if message.on else None
         return message.model_copy(update={"ref": self.next_ref()})
 
     def hello(self) -> Hello:
@@ -134,6 +141,8 @@ class Conversation:
                 self.room = None
             if message.room is None:
                 self.match = None
+            if self.watching is not None:  # a new connection: watch the lobby again
+                return Step(message, (self.prepare(self.watching),))
         elif isinstance(message, RoomMessage):
             self.room = message.room
             self.room_changes += 1
