@@ -12,6 +12,7 @@ from __future__ import annotations
 import typer
 
 from younuo.cli.admin import admin
+from younuo.cli.bot import bot_command
 from younuo.cli.replay import replay_command
 from younuo.cli.serve import serve
 from younuo.cli.simulate import simulate
@@ -31,6 +32,7 @@ def _younuo() -> None:
     # so ``younuo replay FILE`` works the same before and after more are added.
 
 
+app.command(name="bot")(bot_command)
 app.command(name="replay")(replay_command)
 app.command(name="serve")(serve)
 app.command(name="simulate")(simulate)

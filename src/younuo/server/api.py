@@ -9,7 +9,6 @@ from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from younuo.bots import LEVELS as BOT_LEVELS
@@ -22,7 +21,6 @@ from younuo.server.match import result_out
 from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
     AccountOut,
-    Avatar,
     ErrorOut,
     ProtocolError,
     ResultOut,
@@ -34,6 +32,16 @@ from younuo.server.protocol import (
     explain_errors,
 )
 from younuo.server.replays import ReplayCache, ReplayOut
+from younuo.server.restmodels import (
+    CredentialsIn,
+    DecisionOut,
+    GuestIn,
+    LeaderRow,
+    MatchSummary,
+    Ok,
+    ProfileIn,
+    RecordOut,
+)
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
@@ -82,62 +90,6 @@ router = APIRouter(
     default_response_class=SafeJSONResponse,
     responses=ERROR_RESPONSES,
 )
-
-
-class GuestIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(max_length=200)]
-
-
-class CredentialsIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(max_length=200)]
-    password: Annotated[str, Field(max_length=1000)]
-
-
-class ProfileIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(max_length=200)] | None = None
-    avatar: Avatar | None = None
-
-
-class Ok(BaseModel):
-    ok: bool = True
-
-
-class LeaderRow(BaseModel):
-    account: str
-    name: str
-    rating: int
-    level: dict[str, Any]
-
-
-class MatchSummary(BaseModel):
-    id: str
-    room: str | None
-    status: str
-    rules: dict[str, Any]
-    players: list[str]
-    winner: str | None
-    created_at: float
-    ended_at: float | None
-    version: int
-    results: list[ResultOut] = []
-    node: str | None = None
-    """The node running the match (several nodes, while it runs); None otherwise."""
-
-
-class DecisionOut(BaseModel):
-    kind: str
-    verdict: str
-    note: str
-    points: int
-    decided_at: float | None
-
-
-class RecordOut(BaseModel):
-    complete: bool
-    record: dict[str, Any]
 
 
 class Problem(Exception):

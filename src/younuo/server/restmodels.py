@@ -1,0 +1,86 @@
+"""The REST API's own bodies and answers (docs/protocol.md §1), apart from its routes.
+
+The models the REST API shares with the WebSocket (``SessionOut``, ``AccountOut``,
+``RoomOut``, ...) are in :mod:`younuo.server.protocol`; these are the REST-only ones.
+They live apart from :mod:`younuo.server.api` so that a program that speaks the
+protocol (``younuo.client``) can import them without loading the web application
+(FastAPI, the store), which takes seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from younuo.server.protocol import Avatar, ResultOut
+
+
+class GuestIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)]
+
+
+class CredentialsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)]
+    password: Annotated[str, Field(max_length=1000)]
+
+
+class ProfileIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)] | None = None
+    avatar: Avatar | None = None
+
+
+class Ok(BaseModel):
+    ok: bool = True
+
+
+class LeaderRow(BaseModel):
+    account: str
+    name: str
+    rating: int
+    level: dict[str, Any]
+
+
+class MatchSummary(BaseModel):
+    id: str
+    room: str | None
+    status: str
+    rules: dict[str, Any]
+    players: list[str]
+    winner: str | None
+    created_at: float
+    ended_at: float | None
+    version: int
+    results: list[ResultOut] = []
+    node: str | None = None
+    """The node running the match (several nodes, while it runs); None otherwise."""
+
+
+class DecisionOut(BaseModel):
+    """A moderator's decision on a fair-play case, as the player it named sees it."""
+
+    kind: str
+    verdict: str
+    note: str
+    points: int
+    decided_at: float | None
+
+
+class RecordOut(BaseModel):
+    complete: bool
+    record: dict[str, Any]
+
+
+__all__ = [
+    "CredentialsIn",
+    "DecisionOut",
+    "GuestIn",
+    "LeaderRow",
+    "MatchSummary",
+    "Ok",
+    "ProfileIn",
+    "RecordOut",
+]
