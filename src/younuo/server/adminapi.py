@@ -1,7 +1,9 @@
 """The admin REST API (``/api/admin``): accounts' roles and standing, and the audit log.
 
-Thin handlers over :class:`younuo.server.admin.Admin`, which checks the caller's role;
-a refusal is ``403 forbidden`` (docs/protocol.md §1).
+Thin handlers over :class:`younuo.server.admin.Admin` and
+:class:`younuo.server.fairplay.FairPlay`, which check the caller's role; what they refuse
+(:class:`AdminError`) is answered by :func:`refusal_handler`, ``403 forbidden`` for a
+role that may not (docs/protocol.md §1).
 """
 
 from __future__ import annotations
@@ -10,10 +12,18 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from younuo.server.admin import Admin, AdminError, Outcome
-from younuo.server.api import ERROR_RESPONSES, Me, Problem, SafeJSONResponse, StrictJsonRoute
+from younuo.server.api import (
+    ERROR_RESPONSES,
+    Me,
+    Problem,
+    SafeJSONResponse,
+    StrictJsonRoute,
+    problem_handler,
+)
 from younuo.server.connections import Hub
 from younuo.server.fairplay import Decision, FairPlay, Verdict
 from younuo.server.roles import Role, Standing, standing_now
@@ -118,8 +128,13 @@ def _out(account: Account) -> AdminAccountOut:
     )
 
 
-def _refuse(exc: AdminError) -> Problem:
-    return Problem(STATUS.get(exc.code, 400), exc.code, exc.message)
+async def refusal_handler(_request: Request, exc: Exception) -> Response:
+    """An admin action refused (:class:`AdminError`): the protocol's error body, with
+    403 for ``forbidden`` and 404 for ``not_found``."""
+    assert isinstance(exc, AdminError)
+    return await problem_handler(
+        _request, Problem(STATUS.get(exc.code, 400), exc.code, exc.message)
+    )
 
 
 def _closed(request: Request, outcome: Outcome) -> AdminAccountOut:
@@ -135,28 +150,19 @@ async def find_accounts(
     request: Request, me: Me, name: Annotated[str, Query(min_length=1, max_length=40)]
 ) -> list[AdminAccountOut]:
     """Accounts by name (moderators and admins): the registered one, then guests."""
-    try:
-        return [_out(a) for a in await _admin(request).find(me, name.strip())]
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    return [_out(a) for a in await _admin(request).find(me, name.strip())]
 
 
 @router.get("/accounts/{account_id}", response_model=AdminAccountOut)
 async def get_account(account_id: str, request: Request, me: Me) -> AdminAccountOut:
     """An account as moderators see it (role, standing)."""
-    try:
-        return _out(await _admin(request).account(me, account_id))
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    return _out(await _admin(request).account(me, account_id))
 
 
 @router.post("/accounts/{account_id}/role", response_model=AdminAccountOut)
 async def set_role(account_id: str, body: RoleIn, request: Request, me: Me) -> AdminAccountOut:
     """Make an account a player, moderator or admin (admins only)."""
-    try:
-        return _closed(request, await _admin(request).set_role(me, account_id, body.role))
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    return _closed(request, await _admin(request).set_role(me, account_id, body.role))
 
 
 @router.post("/accounts/{account_id}/standing", response_model=AdminAccountOut)
@@ -165,12 +171,9 @@ async def set_standing(
 ) -> AdminAccountOut:
     """Suspend (``seconds``), ban, or reinstate an account, with a reason; its sessions
     end at once (its sockets close with 4002, as after a logout)."""
-    try:
-        outcome = await _admin(request).set_standing(
-            me, account_id, body.standing, body.reason, body.seconds
-        )
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    outcome = await _admin(request).set_standing(
+        me, account_id, body.standing, body.reason, body.seconds
+    )
     return _closed(request, outcome)
 
 
@@ -183,10 +186,7 @@ async def audit(
     before: Annotated[int | None, Query(ge=1)] = None,
 ) -> list[AuditOut]:
     """The audit log, newest first (moderators and admins)."""
-    try:
-        entries: list[AuditEntry] = await _admin(request).audit_log(me, limit, target, before)
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    entries: list[AuditEntry] = await _admin(request).audit_log(me, limit, target, before)
     return [
         AuditOut(
             id=e.id, at=e.at, actor=e.actor, action=e.action, target=e.target, details=e.details
@@ -203,19 +203,13 @@ async def cases(
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[CaseOut]:
     """The fair-play review queue (moderators and admins): the strongest cases first."""
-    try:
-        return [_case(c) for c in await _fairplay(request).queue(me, status, limit)]
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    return [_case(c) for c in await _fairplay(request).queue(me, status, limit)]
 
 
 @router.get("/cases/{key}", response_model=CaseOut)
 async def case(key: str, request: Request, me: Me) -> CaseOut:
     """One case with its evidence: the matches, the moves cited, the figures."""
-    try:
-        return _case(await _fairplay(request).case(me, key))
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    return _case(await _fairplay(request).case(me, key))
 
 
 @router.post("/cases/{key}/decision", response_model=CaseOut)
@@ -223,7 +217,4 @@ async def decide(key: str, body: DecisionIn, request: Request, me: Me) -> CaseOu
     """Decide an open case (dismiss, warn, or deduct rating points), with a reason that
     the players named see; written to the audit log."""
     decision = Decision(body.verdict, body.note, body.points)
-    try:
-        return _case(await _fairplay(request).decide(me, key, decision))
-    except AdminError as exc:
-        raise _refuse(exc) from None
+    return _case(await _fairplay(request).decide(me, key, decision))

@@ -26,7 +26,8 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 import younuo
-from younuo.server.admin import Admin
+from younuo.server.admin import Admin, AdminError
+from younuo.server.adminapi import refusal_handler
 from younuo.server.adminapi import router as admin_router
 from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
@@ -162,6 +163,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     # Called on SIGTERM before the connections close (younuo serve): hand matches over.
     app.state.drain = cluster.drain if cluster is not None else None
     add_error_handlers(app)
+    app.add_exception_handler(AdminError, refusal_handler)
     app.include_router(router)
     app.include_router(admin_router)
 
