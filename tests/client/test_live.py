@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import pytest
 from typer.testing import CliRunner
 
-from server.harness import ServerProcess
+from server.harness import ServerProcess, free_port
 from younuo.cli import app
 from younuo.client import (
     Client,
@@ -33,6 +33,7 @@ from younuo.client import (
     ServerError,
     State,
     TakenOver,
+    Unreachable,
     Update,
     run_bot,
 )
@@ -414,3 +415,19 @@ def test_younuo_bot_sits_a_server_level_at_a_table(server: ServerProcess) -> Non
     assert bad.exit_code == 1 and "refused the token" in bad.output
     usage = CliRunner().invoke(app, ["bot", "--server", server.http])
     assert usage.exit_code == 2
+
+
+def test_a_server_that_is_not_there_is_unreachable() -> None:
+    async def main() -> None:
+        async with Rest(nowhere) as rest:
+            with pytest.raises(Unreachable):
+                await rest.guest("Nobody")
+        client = Client([nowhere, nowhere], "token")
+        with pytest.raises(Unreachable) as lost:
+            await client.connect()
+        assert client.stopped is lost.value
+
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    run(main)
+    result = CliRunner().invoke(app, ["bot", "--server", nowhere, "--guest", "Nobody"])
+    assert result.exit_code == 1 and "no answer from" in result.output

@@ -7,8 +7,9 @@
 
 It signs in (``--token`` of an account, or a new guest named by ``--guest``), takes a
 seat (``--quick-match PRESET``, ``--room ID``, ``--code CODE``, or the room the account
-already sits in), plays one match as the bot of ``--level`` (:func:`younuo.client.
-run_bot` with :class:`younuo.client.LevelBot`) and prints the result. As its room's
+already sits in), plays one match as the bot of ``--level``
+(:func:`younuo.client.run_bot` with :class:`younuo.client.LevelBot`) and prints the
+result. As its room's
 host (a quick match that finds no open room makes one) it seats the ``--bots``, sets
 the ``--option``s and starts once enough players are ready. ``--server`` may be given
 once per node of a deployment: the bot reconnects to the others when one goes.

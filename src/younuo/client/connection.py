@@ -8,8 +8,9 @@
         async for frame in frames:
             ...
 
-:class:`Client` is the thin I/O shell around :class:`~younuo.client.conversation.
-Conversation` (the protocol's state machine): it opens the socket, says ``hello``,
+:class:`Client` is the thin I/O shell around
+:class:`~younuo.client.conversation.Conversation` (the protocol's state machine): it
+opens the socket, says ``hello``,
 reads every frame into the conversation, hands each to the frame iterators
 (:meth:`Client.frames`) and to the request that waits for it (by ``ref``), and sends
 what the conversation asks for (a ``sync``). When the connection closes it follows the

@@ -106,7 +106,8 @@ class Refused(Stopped):
 class Unreachable(Stopped):
     """No server of the list accepted a connection for as long as the reconnect policy
     allows (:attr:`Reconnect.give_up`), or the connection dropped and reconnecting is
-    off."""
+    off; also a REST request that found no server (:class:`Rest` keeps no connection
+    to stop)."""
 
 
 __all__ = [

@@ -11,7 +11,8 @@ Every answer is parsed into the server's own model; an error answer raises
 :class:`~younuo.client.errors.ServerError` with the protocol's code and the HTTP
 status (and ``retry_after`` for ``429 rate_limited``). ``503 unavailable`` (the
 database did not answer) is asked again, with backoff, for up to ``retry_for``
-seconds first.
+seconds first. A server that cannot be reached raises
+:class:`~younuo.client.errors.Unreachable`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import httpx
 from pydantic import TypeAdapter, ValidationError
 
 from younuo.client.addresses import http_url
-from younuo.client.errors import ClientError, ServerError
+from younuo.client.errors import ClientError, ServerError, Unreachable
 from younuo.client.messages import (
     AccountOut,
     Avatar,
@@ -202,9 +203,12 @@ class Rest:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         started, attempt = time.monotonic(), 0
         while True:
-            response = await self._http.request(
-                method, self.base + path, json=body, params=params, headers=headers
-            )
+            try:
+                response = await self._http.request(
+                    method, self.base + path, json=body, params=params, headers=headers
+                )
+            except httpx.TransportError as exc:
+                raise Unreachable(f"no answer from {self.base}: {exc!r}") from exc
             if response.status_code in ok_statuses:
                 return response
             error = _error(response)
