@@ -189,8 +189,17 @@ def test_host_powers_and_a_match_played_by_hand(server: ServerProcess) -> None:
             await host.start()
             start = await frames.next(State, 10)
             assert isinstance(start, State) and start.you == "Hana" and start.legal
-            action = await first_action(host)
-            await host.act(action)
+            # The bots act at once: a move may land between reading the table and
+            # acting, which the server refuses as stale; read it again and retry.
+            for attempt in range(5):
+                action = await first_action(host)
+                try:
+                    await host.act(action)
+                    break
+                except ServerError as exc:
+                    if exc.code != "stale_version" or attempt == 4:
+                        raise
+                    await asyncio.sleep(0.2)
             synced = await host.sync()
             assert synced.match == start.match and synced.version >= 1
             await host.autoplay(True)
