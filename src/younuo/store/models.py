@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -64,6 +65,12 @@ class Account(Base):
     # active, suspended (until standing_until) or banned (younuo.server.roles.Standing).
     standing: Mapped[str] = mapped_column(String(16), default="active", server_default="active")
     standing_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # --- bot accounts (migration 0006, younuo.server.botaccounts) ---
+    # A bot account, made by the registered account ``bot_owner``; ``bot_rated``: an
+    # admin allowed it into rated play (younuo.server.botaccounts.may_enter_rated).
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    bot_owner: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    bot_rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     __table_args__ = (
         Index(
@@ -264,7 +271,26 @@ class Result(Base):
     ended_at: Mapped[float] = mapped_column(Float)
 
 
+# ------------------------------------------------------------------ bot accounts
+class BotToken(Base):
+    """An API token of a bot account: only its SHA-256 is stored (shown once, at creation).
+
+    It does not expire; deleting the row (its owner revoking it) stops it at once.
+    """
+
+    __tablename__ = "bot_tokens"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 __all__ = [
+    "BotToken",
     "Account",
     "Base",
     "Match",
