@@ -120,6 +120,31 @@ class Admin:
             )
         return Outcome(target, tuple(ended))
 
+    async def set_bot_rated(
+        self, actor: Account | None, target_id: str, allowed: bool, reason: str
+    ) -> Outcome:
+        """Allow a bot account into rated play, or no longer (an admin's; audit-logged):
+        until then its results move no rating (younuo.server.botaccounts.may_enter_rated)."""
+        reason = _reason(reason)
+        _permit(actor, Permission.ALLOW_RATED_BOTS)
+        async with self.db.session() as s, s.begin():
+            target = await repo.get(s, target_id)
+            if target is None:
+                raise AdminError("not_found", f"no account {target_id!r}")
+            if not target.bot:
+                raise AdminError("bad_request", "only a bot account is allowed into rated play")
+            before = target.bot_rated
+            target.bot_rated = allowed
+            await moderation.audit(
+                s,
+                at=time.time(),
+                actor=actor.id if actor else None,
+                action="bot_rated",
+                target=target.id,
+                details={"from": before, "to": allowed, "reason": reason},
+            )
+        return Outcome(target)
+
     async def account(self, actor: Account | None, target_id: str) -> Account:
         """An account with its role and standing, as moderators see it."""
         _permit(actor, Permission.READ_AUDIT)

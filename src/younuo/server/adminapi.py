@@ -26,6 +26,7 @@ from younuo.server.api import (
 )
 from younuo.server.connections import Hub
 from younuo.server.fairplay import Decision, FairPlay, Verdict
+from younuo.server.restmodels import BotRatedIn
 from younuo.server.roles import Role, Standing, standing_now
 from younuo.store.models import Account, AuditEntry, FairplayCase
 
@@ -60,6 +61,9 @@ class AdminAccountOut(BaseModel):
     role: Role
     standing: Standing
     standing_until: float | None
+    # Bot accounts (younuo.server.botaccounts): a bot, and whether it may play rated.
+    bot: bool = False
+    bot_rated: bool = False
 
 
 class AuditOut(BaseModel):
@@ -125,6 +129,8 @@ def _out(account: Account) -> AdminAccountOut:
         role=Role(account.role),
         standing=standing_now(account.standing, account.standing_until, time.time()),
         standing_until=account.standing_until,
+        bot=bool(account.bot),
+        bot_rated=bool(account.bot_rated),
     )
 
 
@@ -218,3 +224,13 @@ async def decide(key: str, body: DecisionIn, request: Request, me: Me) -> CaseOu
     the players named see; written to the audit log."""
     decision = Decision(body.verdict, body.note, body.points)
     return _case(await _fairplay(request).decide(me, key, decision))
+
+
+# ------------------------------------------------------------------ bot accounts
+@router.post("/accounts/{account_id}/bot-rated", response_model=AdminAccountOut)
+async def set_bot_rated(
+    account_id: str, body: BotRatedIn, request: Request, me: Me
+) -> AdminAccountOut:
+    """Allow a bot account into rated play, or no longer (admins only; audit-logged)."""
+    outcome = await _admin(request).set_bot_rated(me, account_id, body.allowed, body.reason)
+    return _out(outcome.account)

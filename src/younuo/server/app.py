@@ -31,6 +31,8 @@ from younuo.server.adminapi import refusal_handler
 from younuo.server.adminapi import router as admin_router
 from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
+from younuo.server.botaccounts import BotAccounts
+from younuo.server.botapi import router as bot_router
 from younuo.server.botseats import BotMaker
 from younuo.server.cluster import Cluster
 from younuo.server.connections import Hub
@@ -166,6 +168,9 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.add_exception_handler(AdminError, refusal_handler)
     app.include_router(router)
     app.include_router(admin_router)
+    # --- bot accounts (issue 28): /api/me/bots ---
+    app.state.bot_accounts = BotAccounts(db)
+    app.include_router(bot_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:

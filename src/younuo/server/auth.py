@@ -29,6 +29,7 @@ from younuo.server.protocol import OUTFITS, AccountOut, Avatar, LevelOut, Sessio
 from younuo.server.roles import Role, Standing, standing_now
 from younuo.store import Database, NameTaken
 from younuo.store import accounts as repo
+from younuo.store import bots as bots_repo
 from younuo.store.models import Account
 
 log = logging.getLogger(__name__)
@@ -94,6 +95,8 @@ def account_out(account: Account) -> AccountOut:
         level=level_out(account.rating),
         avatar=Avatar.model_validate({"outfit": account.outfit, "expression": account.expression}),
         role=Role(account.role),
+        bot=bool(account.bot),
+        bot_owner=account.bot_owner,
     )
 
 
@@ -202,6 +205,9 @@ class Auth:
             raise AuthError("not_authenticated", "log in or play as a guest first")
         async with self.db.session() as s:
             account = await repo.session_account(s, token_hash(token), time.time())
+            if account is None:
+                # A bot account's API token (younuo.server.botaccounts): same hash.
+                account = await bots_repo.token_account(s, token_hash(token))
         if account is None:
             raise AuthError("bad_token", "the session token is unknown or has expired")
         check_standing(account, time.time())

@@ -351,6 +351,9 @@ class AccountOut(_Out):
     level: LevelOut
     avatar: Avatar
     role: Role = Role.PLAYER
+    # Bot accounts (younuo.server.botaccounts): shown as a bot everywhere.
+    bot: bool = False
+    bot_owner: str | None = None
 
 
 class SessionOut(_Out):

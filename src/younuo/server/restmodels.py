@@ -74,7 +74,49 @@ class RecordOut(BaseModel):
     record: dict[str, Any]
 
 
+# ------------------------------------------------------------------ bot accounts
+class BotIn(BaseModel):
+    """A new bot account of the caller (``POST /api/me/bots``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)]
+
+
+class BotTokenIn(BaseModel):
+    """A new API token of a bot (``POST /api/me/bots/{id}/tokens``); the label is a note."""
+
+    model_config = ConfigDict(extra="forbid")
+    label: Annotated[str, Field(max_length=200)] = ""
+
+
+class BotTokenOut(BaseModel):
+    """A bot's API token as listed: never the token itself (only its hash is kept)."""
+
+    id: str
+    label: str
+    created_at: float
+
+
+class BotTokenCreated(BotTokenOut):
+    """A token just made: ``token`` is shown this once."""
+
+    token: str
+
+
+class BotRatedIn(BaseModel):
+    """An admin allowing (or no longer allowing) a bot into rated play."""
+
+    model_config = ConfigDict(extra="forbid")
+    allowed: bool
+    reason: Annotated[str, Field(max_length=1000)]
+
+
 __all__ = [
+    "BotIn",
+    "BotRatedIn",
+    "BotTokenCreated",
+    "BotTokenIn",
+    "BotTokenOut",
     "CredentialsIn",
     "DecisionOut",
     "GuestIn",

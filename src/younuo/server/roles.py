@@ -39,6 +39,8 @@ class Permission(StrEnum):
     BAN = "ban"
     SET_ROLES = "set_roles"
     CREATE_PUBLIC_EVENTS = "create_public_events"
+    # Bot accounts (younuo.server.botaccounts): an admin's alone.
+    ALLOW_RATED_BOTS = "allow_rated_bots"
 
 
 _MODERATOR = frozenset(

@@ -290,9 +290,9 @@ class BotToken(Base):
 
 
 __all__ = [
-    "BotToken",
     "Account",
     "Base",
+    "BotToken",
     "Match",
     "MatchAction",
     "Membership",

@@ -154,6 +154,24 @@ def apply_results(
 ) -> dict[str, int]:
     """Add rating deltas and store result rows on ``conn``; the ratings after, by account."""
     ratings: dict[str, int] = {}
+    if any(deltas.values()):
+        # A bot account no admin allowed into rated play moves no rating
+        # (younuo.server.botaccounts.may_enter_rated): its change is dropped here, where
+        # every match's end is written, and its result row says 0.
+        unrated = set(
+            conn.scalars(
+                select(_ACCOUNTS.c.id).where(
+                    _ACCOUNTS.c.id.in_(list(deltas)),
+                    _ACCOUNTS.c.bot.is_(True),
+                    _ACCOUNTS.c.bot_rated.is_(False),
+                )
+            )
+        )
+        if unrated:
+            deltas = {a: 0 if a in unrated else d for a, d in deltas.items()}
+            results = [
+                {**r, "rating_change": 0} if r.get("account_id") in unrated else r for r in results
+            ]
     for account, delta in deltas.items():
         if delta:
             row = conn.execute(

@@ -18,9 +18,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("accounts") as batch:
-        batch.add_column(
-            sa.Column("bot", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+        batch.add_column(sa.Column("bot", sa.Boolean(), nullable=False, server_default=sa.false()))
         batch.add_column(sa.Column("bot_owner", sa.String(length=16), nullable=True))
         batch.add_column(
             sa.Column("bot_rated", sa.Boolean(), nullable=False, server_default=sa.false())
