@@ -169,9 +169,11 @@ def apply_results(
         )
         if unrated:
             deltas = {a: 0 if a in unrated else d for a, d in deltas.items()}
-            results = [
-                {**r, "rating_change": 0} if r.get("account_id") in unrated else r for r in results
-            ]
+            # In place: the rows are the MatchEnd's own, from which the match service
+            # then announces match_over, which must say what was stored.
+            for r in results:
+                if r.get("account_id") in unrated:
+                    r["rating_change"] = 0
     for account, delta in deltas.items():
         if delta:
             row = conn.execute(
