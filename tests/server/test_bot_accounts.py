@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from younuo.client import Client as LibraryClient
 from younuo.client import Host as ClientHost
 from younuo.client import LevelBot, RoomSettingsPatch, run_bot
 from younuo.server.botaccounts import may_enter_rated
@@ -184,3 +185,40 @@ def test_a_bot_plays_a_match_over_the_network_unrated_until_an_admin_allows_it(
         assert mine.rating_change == sum(mine.breakdown.values()) != 0
         me = httpx.get(f"{http}/api/me", headers={"Authorization": f"Bearer {token}"})
         assert me.json()["rating"] == mine.rating == max(0, mine.rating_change)
+
+
+def test_a_bot_account_that_stops_answering_is_handled_like_a_human_who_drops(
+    server: ServerProcess,
+) -> None:
+    """The bot account sits at a table through younuo.client and then sends nothing: the
+    turn clock runs out on it and the server puts its seat on auto-play, as for anyone."""
+    http = server.http
+    owner = register(http, "Idle Owner")
+    bot = _bot_of(http, owner, "Idle Bot")
+    token = _token_of(http, owner, bot["id"])["token"]
+
+    async def main() -> None:
+        client = LibraryClient(http, token)
+        await client.connect()
+        try:
+            await client.create_room(
+                RoomSettingsPatch(
+                    seats=3, needed=3, options={"turn_seconds": 1, "scoring": "single"}
+                )
+            )
+            await client.add_bot("easy")
+            await client.add_bot("easy")
+            await client.ready(True)
+            await client.start()
+
+            def on_autoplay() -> bool:
+                match = client.match
+                return match is not None and any(
+                    s.name == "Idle Bot" and s.autoplay for s in match.table
+                )
+
+            await client.until(on_autoplay, 20)
+        finally:
+            await client.close()
+
+    asyncio.run(asyncio.wait_for(main(), 40))
