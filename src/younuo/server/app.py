@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
 from younuo.server.scheduler import Job, Scheduler
 from younuo.server.settings import Settings
+from younuo.server.tournaments import TournamentService
 from younuo.server.ws import serve_socket
 from younuo.store import Database
 
@@ -98,6 +100,16 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     jobs = [Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired)]
     if settings.fairplay_scan_seconds > 0:
         jobs.append(Job("fairplay_scan", settings.fairplay_scan_seconds, fairplay.scan))
+    # --- tournaments (issue 27): the shell's job under the scheduler's lease ---
+    tournaments = TournamentService(db)
+    if settings.tournament_tick_seconds > 0:
+        jobs.append(
+            Job(
+                "tournaments",
+                settings.tournament_tick_seconds,
+                lambda: tournaments.tick(datetime.now(UTC)),
+            )
+        )
     scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
     @asynccontextmanager
@@ -157,6 +169,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.auth = auth
     app.state.admin = Admin(db)
     app.state.fairplay = fairplay
+    app.state.tournaments = tournaments
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.replays = ReplayCache()

@@ -154,6 +154,12 @@ class Settings(BaseSettings):
         None, description="The web client's folder (default: the one inside the package)."
     )
     log_level: str = Field("info", description="uvicorn's log level.")
+    # --- tournaments (issue 27, the tournament shell) ---
+    tournament_tick_seconds: float = Field(
+        5.0,
+        ge=0,
+        description="Seconds between runs of the tournaments job (start due events; 0: none).",
+    )
 
     @model_validator(mode="after")
     def _frames_hold_messages(self) -> Settings:

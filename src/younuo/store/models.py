@@ -289,6 +289,50 @@ class BotToken(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+# --- tournaments (issue 27, the tournament shell; migration 0007) ---------------------
+
+
+class TournamentRow(Base):
+    """One event: its whole ``younuo.tournaments.Tournament`` value (``to_dict``) as ``value``.
+
+    ``kind``: public (an admin's) or private (any player's, joined by ``code``).
+    ``status`` mirrors the value's, so that the scheduler finds running events by index.
+    ``version`` grows by one on every write (a conditional write guards concurrent nodes).
+    """
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    code: Mapped[str | None] = mapped_column(String(16), nullable=True, unique=True, index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    value: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class TitleRow(Base):
+    """One title of an account (``younuo.tournaments.titles.Title``, whole, as ``value``).
+
+    ``awarded``/``expires`` are ISO dates (``expires`` None: lifetime, ``lifetime`` True);
+    ``revoked`` is the moderator's revocation (on, reason) or None; ``event`` the source
+    event instance key.
+    """
+
+    __tablename__ = "titles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(String(16), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    event: Mapped[str] = mapped_column(String(80))
+    awarded: Mapped[str] = mapped_column(String(10))
+    expires: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    lifetime: Mapped[bool] = mapped_column(Boolean)
+    revoked: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    value: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 __all__ = [
     "Account",
     "Base",

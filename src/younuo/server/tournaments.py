@@ -1,0 +1,139 @@
+"""The tournament shell's service: stored events changed through ``younuo.tournaments``.
+
+The pure package decides everything (who may register, when an event starts, how tables
+are seated, what a result does); this module only loads an event's value, applies one
+transition, stores the new value with a conditional write (``store.tournaments.save``)
+in the same transaction as what caused it, and hands the transition's commands to
+``carry_out`` after the commit. A lost race (``VersionConflict``) is retried from a
+fresh read, so two nodes or a request racing the scheduler never lose a change.
+
+``tick`` is the ``tournaments`` scheduler job: it starts the events whose start time
+has come with a fresh seed, and re-issues ``resume()``'s commands for every running
+event (after a restart nothing is lost: the stored value says which tables are still
+to be played, and ``carry_out`` must be idempotent per table id).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+from younuo.store import Database, VersionConflict
+from younuo.store import tournaments as stored
+from younuo.store.ids import new_code, new_id
+from younuo.tournaments import Command, TableResult, Tournament, TournamentSpec
+from younuo.tournaments.tournament import Status, Step
+
+CarryOut = Callable[[str, Command], Awaitable[None]]
+"""What the shell does with one command of an event (StartTable: a room and a match)."""
+
+# A transition retried this many times after lost races before the error goes up.
+RETRIES = 5
+
+
+def _may_enter(account: str) -> bool:
+    """Whether ``account`` may enter an event. The lead wires the bot-account rule here
+    (bot accounts refused from rated events unless an admin allows it); True for now."""
+    return True
+
+
+def _starting(now: datetime, seed: int) -> Callable[[Tournament], Step]:
+    """The start transition with its seed fixed (a retry after a lost race keeps it)."""
+    return lambda t: t.start(now, seed)
+
+
+async def _ignore(event: str, command: Command) -> None:
+    """The default ``carry_out``: nothing (a node without a match service, the tests)."""
+
+
+class TournamentService:
+    """Creates, registers, checks in, cancels and runs stored events."""
+
+    def __init__(self, db: Database, carry_out: CarryOut = _ignore) -> None:
+        self.db = db
+        self.carry_out = carry_out
+
+    async def create(
+        self, spec: TournamentSpec, creator: str, admin: bool, now: datetime
+    ) -> Tournament:
+        """A new event: public when ``admin``, else private with the spec's code (the
+        pure ``Tournament.create`` refuses a player's public event)."""
+        tid = new_id("t")
+        step = Tournament.create(tid, spec, creator=creator, now=now, admin=admin)
+        t = step.tournament
+        kind = stored.Kind.PUBLIC if admin and t.spec.code is None else stored.Kind.PRIVATE
+        code = t.spec.code if kind is stored.Kind.PRIVATE else None
+        if kind is stored.Kind.PRIVATE and code is None:
+            code = new_code()
+        async with self.db.session() as s, s.begin():
+            await stored.add(s, t.to_dict(), kind, code, now.timestamp())
+        await self._carry_out(step)
+        return t
+
+    async def get(self, tournament_id: str) -> Tournament | None:
+        async with self.db.session() as s:
+            row = await stored.get(s, tournament_id)
+            return None if row is None else Tournament.from_dict(row.value)
+
+    async def register(
+        self, tournament_id: str, account: str, rating: int, now: datetime, code: str | None
+    ) -> Tournament:
+        return await self._change(
+            tournament_id, lambda t: t.register(account, rating, now, code), now
+        )
+
+    async def unregister(self, tournament_id: str, account: str, now: datetime) -> Tournament:
+        return await self._change(tournament_id, lambda t: t.unregister(account, now), now)
+
+    async def check_in(self, tournament_id: str, account: str, now: datetime) -> Tournament:
+        return await self._change(tournament_id, lambda t: t.check_in(account, now), now)
+
+    async def cancel(self, tournament_id: str, now: datetime) -> Tournament:
+        """An admin's cancel (the API checks the role and writes the audit log)."""
+        return await self._change(tournament_id, lambda t: t.cancel(), now)
+
+    async def record(self, tournament_id: str, result: TableResult, now: datetime) -> Tournament:
+        """A finished table's result (read from its stored match): the next stage or the end."""
+        return await self._change(tournament_id, lambda t: t.record(result), now)
+
+    async def tick(self, now: datetime) -> None:
+        """The ``tournaments`` job: start due events, re-issue running events' commands."""
+        async with self.db.session() as s:
+            rows = await stored.with_status(s, [str(Status.REGISTRATION), str(Status.RUNNING)])
+            events = [Tournament.from_dict(r.value) for r in rows]
+        for t in events:
+            if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
+                seed = secrets.randbits(31)
+                await self._change(t.id, _starting(now, seed), now)
+            elif t.status is Status.RUNNING:
+                for command in t.resume():
+                    await self.carry_out(t.id, command)
+
+    async def _change(
+        self, tournament_id: str, transition: Callable[[Tournament], Step], now: datetime
+    ) -> Tournament:
+        """Apply ``transition`` to the stored value and store the result (retrying lost
+        races from a fresh read); then carry out its commands. A refused transition
+        (TournamentError) changes nothing and goes up to the caller."""
+        for attempt in range(RETRIES):
+            async with self.db.session() as s, s.begin():
+                row = await stored.get(s, tournament_id)
+                if row is None:
+                    raise LookupError(tournament_id)
+                step = transition(Tournament.from_dict(row.value))
+                try:
+                    await stored.save(
+                        s, tournament_id, step.tournament.to_dict(), row.version, now.timestamp()
+                    )
+                except VersionConflict:
+                    if attempt == RETRIES - 1:
+                        raise
+                    continue
+            await self._carry_out(step)
+            return step.tournament
+        raise AssertionError("unreachable")
+
+    async def _carry_out(self, step: Step) -> None:
+        for command in step.commands:
+            await self.carry_out(step.tournament.id, command)

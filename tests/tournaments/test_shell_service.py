@@ -1,0 +1,96 @@
+"""The tournament shell's service on a real SQLite store: who may create what, the
+scheduler tick starting an event and handing out its tables, a restart (a new service
+on the same database) re-issuing the unplayed tables, and an event run to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from younuo.server.tournaments import TournamentService, _may_enter
+from younuo.store import Database
+from younuo.tournaments import Command, Format, StartTable, TournamentError
+from younuo.tournaments.tournament import Status
+
+from .driving import NOW, START, random_result, spec
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def _db(tmp_path: Path) -> Database:
+    db = Database.from_url(f"sqlite+aiosqlite:///{tmp_path / 'y.db'}", sqlite_synchronous="normal")
+    await db.migrate()
+    return db
+
+
+def test_a_player_creates_only_private_events(tmp_path: Path) -> None:
+    async def main() -> None:
+        db = await _db(tmp_path)
+        try:
+            service = TournamentService(db)
+            mine = await service.create(spec(code="FRIEND"), "p1", admin=False, now=NOW)
+            assert mine.spec.code == "FRIEND"
+            with pytest.raises(TournamentError):
+                await service.create(spec(), "p1", admin=False, now=NOW)
+            public = await service.create(spec(), "boss", admin=True, now=NOW)
+            assert (await service.get(public.id)) == public
+        finally:
+            await db.close()
+
+    run(main())
+
+
+def test_tick_starts_resumes_after_restart_and_runs_to_the_end(tmp_path: Path) -> None:
+    async def main() -> None:
+        db = await _db(tmp_path)
+        issued: list[tuple[str, Command]] = []
+
+        async def carry_out(event: str, command: Command) -> None:
+            issued.append((event, command))
+
+        try:
+            service = TournamentService(db, carry_out)
+            t = await service.create(spec(Format.LEAGUE), "boss", admin=True, now=NOW)
+            for i in range(4):
+                await service.register(t.id, f"p{i}", 1500, NOW, None)
+            await service.tick(NOW)  # not yet its start time: nothing happens
+            assert issued == [] and (await service.get(t.id)).status is Status.REGISTRATION  # type: ignore[union-attr]
+            await service.tick(START)
+            started = [c for _, c in issued if isinstance(c, StartTable)]
+            assert started and (await service.get(t.id)).status is Status.RUNNING  # type: ignore[union-attr]
+
+            # A restart: a new service on the same database re-issues the same tables.
+            issued.clear()
+            again = TournamentService(db, carry_out)
+            await again.tick(START + timedelta(seconds=5))
+            assert [c.table_id for _, c in issued if isinstance(c, StartTable)] == [
+                c.table_id for c in started
+            ]
+
+            rng = random.Random(1)
+            pending = started
+            for _ in range(100):
+                if not pending:
+                    break
+                issued.clear()
+                for command in pending:
+                    await again.record(t.id, random_result(command, rng), START)
+                pending = [c for _, c in issued if isinstance(c, StartTable)]
+            done = await again.get(t.id)
+            assert done is not None and done.status is Status.FINISHED
+            assert sorted(done.places) == sorted(e.id for e in done.entrants)
+        finally:
+            await db.close()
+
+    run(main())
+
+
+def test_may_enter_is_open_for_now() -> None:
+    assert _may_enter("anyone") is True
