@@ -345,3 +345,105 @@ __all__ = [
     "Room",
     "Session",
 ]
+
+
+# --- social play (issue 29; migration 0008) ---------------------------------------------
+
+
+class FriendLink(Base):
+    """A friend request or friendship between two accounts (younuo.social.friendship).
+
+    One row per pair, keyed with the smaller account id first so a pair has one row
+    whoever asked; ``requester`` says who asked, ``status`` is pending or friends.
+    """
+
+    __tablename__ = "friend_links"
+
+    low_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    high_id: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    requester_id: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class BlockEntry(Base):
+    """``blocker_id`` blocks ``blocked_id`` (younuo.social.blocks)."""
+
+    __tablename__ = "blocks"
+
+    blocker_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class Notice(Base):
+    """A stored notice for an account (an invitation, a friend request, a decision).
+
+    Kept until read so that players who were offline see it when they come back.
+    """
+
+    __tablename__ = "notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(String(16), index=True)
+    kind: Mapped[str] = mapped_column(String(24))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    read_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ChatMessage(Base):
+    """A posted chat message, kept for moderation until the retention setting purges it.
+
+    ``place`` is the room id (room and table channels) or the pair key of a direct line;
+    a message is either a quick ``phrase`` id or free ``text``.
+    """
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(24))
+    place: Mapped[str] = mapped_column(String(40), index=True)
+    sender_id: Mapped[str] = mapped_column(String(16), index=True)
+    phrase: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class SocialSettings(Base):
+    """An account's social switches and mute: free text on or off, muted until when."""
+
+    __tablename__ = "social_settings"
+
+    account_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    free_text: Mapped[bool] = mapped_column(Boolean)
+    muted_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class Report(Base):
+    """A player's report of another (younuo.social.reports), with its evidence attached."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[str] = mapped_column(String(16))
+    reported_id: Mapped[str] = mapped_column(String(16), index=True)
+    reason: Mapped[str] = mapped_column(String(16))
+    source: Mapped[str] = mapped_column(String(16))
+    match_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    evidence: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    opened_at: Mapped[float] = mapped_column(Float)
+    decision: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+__all__ += [
+    "BlockEntry",
+    "ChatMessage",
+    "FriendLink",
+    "Notice",
+    "Report",
+    "SocialSettings",
+]

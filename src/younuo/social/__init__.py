@@ -1,0 +1,7 @@
+"""Social play (issue 29): the pure rules of friends, blocks, presence, chat and reports.
+
+Nothing in this package touches the network or the database: every function takes the
+facts it needs (who is friends with whom, who blocked whom, the current time) and returns
+a decision or a new value. The server's thin shell stores the facts and calls these rules,
+so that the tests in ``tests/social`` drive the rules directly. See ``docs/social.md``.
+"""
