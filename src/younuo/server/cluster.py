@@ -137,6 +137,8 @@ class Cluster(Peers):
         """Since when (monotonic) the lease has been renewed without a failure."""
         self._living: set[str] = {self.node}
         """The nodes whose lease ran at the last scan."""
+        self._scanned = -math.inf
+        """When (monotonic) ``_living`` was last read."""
         self._owners: dict[str, str] = {}
         """Match -> the node last seen running it (a hint; the database decides)."""
         self._watching: set[str] = set()
@@ -271,6 +273,7 @@ class Cluster(Peers):
             mine = await repo.owned(s, self.node)
             alive = await repo.live(s)
         self._living = set(alive)
+        self._scanned = time.monotonic()
         await asyncio.gather(*(self._take_up(m) for m in mine if m not in self.matches.runtimes))
         if self._db_since is None or time.monotonic() - self._db_since < self.lease:
             return
@@ -580,7 +583,7 @@ class Cluster(Peers):
             heard = await self.redis.publish(node_channel(node), _dumps(request))
             if not heard:
                 raise _NotHere  # that node is not listening: gone, or restarting
-            reply = await asyncio.wait_for(future, FORWARD_TIMEOUT)
+            reply = await self._answer(future, node)
         except TimeoutError:
             raise unavailable("the server running the match did not answer") from None
         except RedisError:
@@ -593,6 +596,24 @@ class Cluster(Peers):
         if error["code"] == NOT_HERE:
             raise _NotHere
         raise ProtocolError(error["code"], error["message"], details=error.get("details"))
+
+    async def _answer(self, future: asyncio.Future[Any], node: str) -> dict[str, Any]:
+        """The reply to a call to ``node``, or ``_NotHere`` once a scan begun after the
+        call finds its lease run out: a node killed after it heard the request never
+        answers, and the caller should not wait out ``FORWARD_TIMEOUT`` for it. Nothing
+        more is made by a node past its lease, so the request may go to the new owner."""
+        asked = time.monotonic()
+        deadline = asked + FORWARD_TIMEOUT
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                reply: dict[str, Any] = await asyncio.wait_for(
+                    asyncio.shield(future), min(left, SCAN_EVERY / 2)
+                )
+                return reply
+            except TimeoutError:
+                if self._scanned > asked and node not in self._living:
+                    raise _NotHere from None
+        raise TimeoutError
 
     async def _serve(self, m: dict[str, Any]) -> None:
         """A request from another node about a match this node runs."""
