@@ -7,14 +7,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from typer.testing import CliRunner
 
+from younuo.cli import app
 from younuo.client import Client as LibraryClient
 from younuo.client import Host as ClientHost
-from younuo.client import LevelBot, RoomSettingsPatch, run_bot
+from younuo.client import LevelBot, MatchOver, RoomSettingsPatch, run_bot
 from younuo.server.botaccounts import may_enter_rated
 from younuo.server.connections import CLOSE_REVOKED
 from younuo.store.models import Account
@@ -200,6 +203,8 @@ def test_a_bot_account_that_stops_answering_is_handled_like_a_human_who_drops(
     async def main() -> None:
         client = LibraryClient(http, token)
         await client.connect()
+        person = LibraryClient(http, server.guest("Looker")["token"])
+        await person.connect()
         try:
             await client.create_room(
                 RoomSettingsPatch(
@@ -208,8 +213,21 @@ def test_a_bot_account_that_stops_answering_is_handled_like_a_human_who_drops(
             )
             await client.add_bot("easy")
             await client.add_bot("easy")
+            await client.until(lambda: client.room is not None and all(client.room.seats), 10)
+            room = client.room
+            assert room is not None
+            # Shown as a bot: its seat in the room, the lobby's count, and at the table.
+            marks = {s.name: (s.kind, s.bot_account) for s in room.seats if s is not None}
+            assert marks["Idle Bot"] == ("human", True)
+            assert [m for n, m in marks.items() if n != "Idle Bot"] == [("bot", False)] * 2
+            listed = {r.id: r for r in await person.list_rooms()}
+            assert listed[room.id].bot_accounts == 1
             await client.ready(True)
             await client.start()
+            await client.until(lambda: client.match is not None, 10)
+            assert client.match is not None
+            table = {s.name: s.bot_account for s in client.match.table}
+            assert table == {n: n == "Idle Bot" for n in marks}
 
             def on_autoplay() -> bool:
                 match = client.match
@@ -220,5 +238,69 @@ def test_a_bot_account_that_stops_answering_is_handled_like_a_human_who_drops(
             await client.until(on_autoplay, 20)
         finally:
             await client.close()
+            await person.close()
 
     asyncio.run(asyncio.wait_for(main(), 40))
+
+
+def test_a_bot_account_is_held_to_one_budget_over_all_its_tokens(tmp_path: Path) -> None:
+    """30 requests a minute, 3 at once: another token or socket buys the bot nothing;
+    over the budget the socket says ``rate_limited`` with ``retry_after`` and REST says
+    429 with Retry-After, and a person on the same server is not held to it. The client
+    library waits the ``retry_after`` it is told, then goes on."""
+    env = {"YOUNUO_BOT_PER_MINUTE": "30", "YOUNUO_BOT_BURST": "3"}
+    with ServerProcess(tmp_path / "data", env=env) as server:
+        http = server.http
+        owner = register(http, "Budget Owner")
+        bot = _bot_of(http, owner, "Budget Bot")
+        first, second = (_token_of(http, owner, bot["id"]) for _ in range(2))
+
+        async def main() -> None:
+            one = Client(server, {"token": first["token"], "account": bot})
+            two = Client(server, {"token": second["token"], "account": bot})
+            person = Client(server, server.guest("Free Walker"))
+            await person.connect()
+            await one.connect()
+            replies = [await one.request({"type": "ping"}) for _ in range(2)]
+            await one.close()
+            await two.connect()  # another token, a new socket: the same budget
+            replies.append(await two.request({"type": "ping"}))
+            assert [r["type"] for r in replies] == ["pong"] * 3
+            over = await two.request({"type": "ping"})
+            assert over["type"] == "error" and over["code"] == "rate_limited", over
+            assert over["details"]["retry_after"] >= 1 and "try again" in over["message"]
+            rest = httpx.get(f"{http}/api/me", headers=bearer(first))
+            assert rest.status_code == 429 and rest.json()["code"] == "rate_limited"
+            assert int(rest.headers["Retry-After"]) >= 1
+            people = [await person.request({"type": "ping"}) for _ in range(10)]
+            assert {r["type"] for r in people} == {"pong"}
+            await two.close()
+            await person.close()
+
+            library = LibraryClient(http, first["token"], retry_for=15)
+            await library.connect()
+            asked = time.monotonic()
+            await library.ping()  # refused first, sent again after retry_after
+            assert time.monotonic() - asked >= 1.0
+            await library.close()
+
+        asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_younuo_bot_with_a_bot_account_s_token(server: ServerProcess) -> None:
+    """``younuo bot --server URL --level hard --token T`` (the issue's words) sits a hard
+    bot at a table under the bot account's name and plays the match to its end."""
+    owner = register(server.http, "Cli Owner")
+    bot = _bot_of(server.http, owner, "Cli Bot")
+    token = _token_of(server.http, owner, bot["id"])["token"]
+    result = CliRunner().invoke(
+        app,
+        [
+            "bot", "--server", server.http, "--token", token, "--level", "hard",
+            "--quick-match", "classic", "--bots", "normal,normal,normal",
+            "--option", "scoring=single", "--option", "turn_seconds=0", "--json",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    over = MatchOver.model_validate_json(result.output)
+    assert over.status == "over" and "Cli Bot" in {r.name for r in over.results}

@@ -497,9 +497,12 @@ class Client:
             if not isinstance(answer, ErrorOut):
                 return answer
             if answer.code in RETRY_CODES and time.monotonic() - started < self.retry_for:
-                await asyncio.sleep(
-                    (self.reconnect or Reconnect()).delay(attempt, Verdict.RETRY, self.rng)
-                )
+                delay = (self.reconnect or Reconnect()).delay(attempt, Verdict.RETRY, self.rng)
+                # A bot account over its budget is told when it may go on (docs/client.md).
+                after = (answer.details or {}).get("retry_after")
+                if isinstance(after, int | float):
+                    delay = max(delay, float(after))
+                await asyncio.sleep(delay)
                 attempt += 1
                 continue
             raise ServerError.of(answer)

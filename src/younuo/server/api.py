@@ -15,7 +15,7 @@ from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS, RecordError
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out
-from younuo.server.limits import AuthLimits
+from younuo.server.limits import AuthLimits, BotLimits, Refusal
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
 from younuo.server.names import InvalidName, clean_name
@@ -177,12 +177,16 @@ def _limit(request: Request, name: object = None) -> None:
     limits: AuthLimits = request.app.state.auth_limits
     refusal = limits.check(request.client.host if request.client else None, name)
     if refusal is not None:
-        raise Problem(
-            429,
-            "rate_limited",
-            f"{refusal.message}: try again in {refusal.retry_after} s",
-            {"Retry-After": str(refusal.retry_after)},
-        )
+        raise _too_many(refusal)
+
+
+def _too_many(refusal: Refusal) -> Problem:
+    return Problem(
+        429,
+        "rate_limited",
+        f"{refusal.message}: try again in {refusal.retry_after} s",
+        {"Retry-After": str(refusal.retry_after)},
+    )
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -195,10 +199,15 @@ async def current_account(
     request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> Account:
     try:
-        return await _auth(request).account(_bearer(authorization))
+        account = await _auth(request).account(_bearer(authorization))
     except AuthError as exc:
         status = 403 if exc.code in ("account_suspended", "account_banned") else 401
         raise Problem(status, exc.code, exc.message) from None
+    bots: BotLimits = request.app.state.bot_limits
+    refusal = bots.check(account)
+    if refusal is not None:
+        raise _too_many(refusal)
+    return account
 
 
 Me = Annotated[Account, Depends(current_account)]

@@ -38,7 +38,7 @@ from younuo.server.botseats import BotMaker
 from younuo.server.cluster import Cluster
 from younuo.server.connections import Hub
 from younuo.server.fairplay import FairPlay
-from younuo.server.limits import AddressGuard, AuthLimits
+from younuo.server.limits import AddressGuard, AuthLimits, BotLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.protocol import PROTOCOL_VERSION
@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     lobby = Lobby(db, hub, matches, tables)
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
+    bot_limits = BotLimits(settings)
     cluster = Cluster(settings, db, hub, matches, tables, lobby) if settings.redis else None
     fairplay = FairPlay(db, settings.fairplay_window_days, settings.fairplay_max_matches)
     jobs = [Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired)]
@@ -172,6 +173,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.tournaments = tournaments
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
+    app.state.bot_limits = bot_limits
     app.state.replays = ReplayCache()
     app.state.cluster = cluster
     app.state.scheduler = scheduler
@@ -212,7 +214,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, auth, lobby, tables, hub, settings, guard)
+        await serve_socket(ws, auth, lobby, tables, hub, settings, guard, bot_limits)
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():

@@ -4,6 +4,9 @@
   per address, and logins and registrations also per account name: over either, HTTP
   429 with ``Retry-After``.
 - WebSocket connections are capped per address (close code :data:`CLOSE_TOO_MANY`).
+- A bot account's requests (WebSocket messages and REST calls, all its tokens and
+  connections together) are rate-limited per account: ``rate_limited`` with
+  ``details.retry_after`` on the socket, HTTP 429 with ``Retry-After`` on REST.
 - Abuse (a connection closed for flooding, a frame over ``max_frame_bytes``) is a
   strike against the address; ``abuse_strikes`` of them close every connection of that
   address and refuse new ones for ``ban_seconds`` (close code :data:`CLOSE_ABUSE`).
@@ -28,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from younuo.server.connections import Connection
 from younuo.server.settings import Settings
 from younuo.store.accounts import name_key
+from younuo.store.models import Account
 
 CLOSE_TOO_MANY = 4029
 """Close code for a connection over ``ws_per_address`` open ones from its address."""
@@ -121,6 +125,26 @@ class AuthLimits:
             wait = self.by_name.take(name_key(name.strip())[:64])
             if wait:
                 return Refusal("too many login attempts for this account", _seconds(wait))
+        return None
+
+
+class BotLimits:
+    """Bot accounts' budget: one bucket per bot account, whatever token or connection
+    it uses, so that a bot cannot buy itself more by opening connections or minting
+    tokens. People are not counted here (their limits are per connection and address)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.buckets = Buckets(
+            settings.bot_per_minute / 60, settings.bot_burst, settings.limit_entries
+        )
+
+    def check(self, account: Account) -> Refusal | None:
+        """Count one request of ``account``; None: go on (and always for a person)."""
+        if not account.bot:
+            return None
+        wait = self.buckets.take(account.id)
+        if wait:
+            return Refusal("this bot account sends too many requests", _seconds(wait))
         return None
 
 

@@ -132,7 +132,7 @@ class Lobby:
             code=new_code() if settings.private else None,
         )
         try:
-            room.sit(account.id, account.name, _avatar(account))
+            room.sit(account.id, account.name, _avatar(account), bot_account=bool(account.bot))
         except RoomError as exc:
             raise room_error(exc) from None
         now = time.time()
@@ -162,7 +162,7 @@ class Lobby:
             if spectate:
                 r.watch(account.id)
             else:
-                r.sit(account.id, account.name, _avatar(account))
+                r.sit(account.id, account.name, _avatar(account), bot_account=bool(account.bot))
 
         await self.change(room.id, sit)
         self.hub.follow(account.id, room.id)
@@ -315,6 +315,7 @@ class Lobby:
                         camp=s.camp if teams is not None else None,
                         outfit=s.outfit,
                         expression=s.expression,
+                        bot_account=s.bot_account,
                     )
                     for s in order
                 ]

@@ -71,6 +71,8 @@ class SeatInfo:
     camp: str | None = None
     outfit: str = "red"
     expression: str = "smile"
+    bot_account: bool = False
+    """A person's seat held by a bot account (shown as a bot at the table)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +83,7 @@ class SeatInfo:
             "camp": self.camp,
             "outfit": self.outfit,
             "expression": self.expression,
+            "bot_account": self.bot_account,
         }
 
 
@@ -151,6 +154,7 @@ class MatchState:
                     kind="bot" if seat.kind == "bot" else "human",
                     account=seat.account,
                     bot_level=seat.bot_level,
+                    bot_account=seat.bot_account,
                     away=control.away_until is not None or control.abandoned,
                     autoplay=control.autoplay,
                     left=control.left,

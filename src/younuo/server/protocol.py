@@ -412,6 +412,8 @@ class SeatOut(_Out):
     rating: int | None
     level: LevelOut | None
     bot_level: str | None
+    bot_account: bool = False
+    """A person's seat held by a bot account: shown with a bot badge."""
     connected: bool
 
 
@@ -448,6 +450,8 @@ class RoomSummary(_Out):
     host_name: str | None
     turn_seconds: int
     target: int
+    bot_accounts: int = 0
+    """Seats held by bot accounts (the lobby shows a bot badge with the count)."""
 
 
 class Lobby(_Out):
@@ -476,6 +480,8 @@ class TableSeat(_Out):
     kind: Literal["human", "bot"]
     account: str | None
     bot_level: str | None
+    bot_account: bool = False
+    """A person's seat held by a bot account: shown with a bot badge."""
     away: bool
     autoplay: bool
     left: bool

@@ -130,6 +130,8 @@ class Seat:
     camp: str | None = None
     outfit: str = "red"
     expression: str = "smile"
+    bot_account: bool = False
+    """A person's seat held by a bot account (a program on the network, shown as one)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -141,6 +143,7 @@ class Seat:
             "camp": self.camp,
             "outfit": self.outfit,
             "expression": self.expression,
+            "bot_account": self.bot_account,
         }
 
     @classmethod
@@ -192,8 +195,16 @@ class RoomState:
         return copy.deepcopy(self)
 
     # ------------------------------------------------------------------ people
-    def sit(self, account: str, name: str, avatar: Avatar, seat: int | None = None) -> int:
-        """Seat a person; the seat number. Spectators leave the spectators to sit."""
+    def sit(
+        self,
+        account: str,
+        name: str,
+        avatar: Avatar,
+        seat: int | None = None,
+        bot_account: bool = False,
+    ) -> int:
+        """Seat a person (or a bot account); the seat number. Spectators leave the
+        spectators to sit."""
         if self.seat_of(account) is not None:
             raise RoomError("already_in_room", "you already sit at this table")
         self._check_name(name)
@@ -205,6 +216,7 @@ class RoomState:
             camp=self._camp_for_newcomer(),
             outfit=avatar.outfit,
             expression=avatar.expression,
+            bot_account=bot_account,
         )
         if account in self.spectators:
             self.spectators.remove(account)
@@ -212,14 +224,21 @@ class RoomState:
             self.host = account
         return index
 
-    def take_seat(self, account: str, name: str, avatar: Avatar, seat: int | None = None) -> int:
+    def take_seat(
+        self,
+        account: str,
+        name: str,
+        avatar: Avatar,
+        seat: int | None = None,
+        bot_account: bool = False,
+    ) -> int:
         """A spectator sits (``take_seat``): only while no match runs, as standing up.
 
         (Joining a room during a match seats a newcomer for the next match; a
         spectator of the running match waits for it to end.)
         """
         self._not_playing("take a seat")
-        return self.sit(account, name, avatar, seat)
+        return self.sit(account, name, avatar, seat, bot_account)
 
     def watch(self, account: str) -> None:
         if self.seat_of(account) is not None:
@@ -416,6 +435,7 @@ class RoomState:
                     rating=rating,
                     level=level,
                     bot_level=seat.bot_level,
+                    bot_account=seat.bot_account,
                     connected=seat.kind == "bot" or seat.account in connected,
                 )
             )
@@ -457,6 +477,7 @@ class RoomState:
             host_name=host,
             turn_seconds=rules.turn_seconds,
             target=rules.target,
+            bot_accounts=sum(1 for s in self.seats if s is not None and s.bot_account),
         )
 
     def to_row(self) -> dict[str, Any]:

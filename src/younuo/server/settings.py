@@ -135,6 +135,13 @@ class Settings(BaseSettings):
         5.0, gt=0, description="Logins and registrations a minute per account name."
     )
     login_burst: int = Field(5, ge=1, description="Burst of logins and registrations per name.")
+    bot_per_minute: float = Field(
+        240.0,
+        gt=0,
+        description="Requests a minute of one bot account, all its tokens and connections"
+        " on one node together (WebSocket messages and REST calls).",
+    )
+    bot_burst: int = Field(60, ge=1, description="Burst of requests of one bot account.")
     limit_entries: int = Field(
         100_000,
         ge=100,

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
-from younuo.server.limits import AddressGuard
+from younuo.server.limits import AddressGuard, BotLimits
 from younuo.server.lobby import Lobby
 from younuo.server.lobbyfeed import RoomFilter
 from younuo.server.protocol import (
@@ -93,8 +93,10 @@ class ClientSession:
         tables: Router,
         hub: Hub,
         settings: Settings,
+        bot_limits: BotLimits | None = None,
     ) -> None:
         self.conn = conn
+        self.bot_limits = bot_limits
         self.auth = auth
         self.lobby = lobby
         self.tables = tables
@@ -150,6 +152,7 @@ class ClientSession:
             elif self.account is None:
                 raise ProtocolError("not_authenticated", "send hello with your token first")
             else:
+                self._bot_budget(ref)
                 await self._handlers[type(message)](message)
         except ProtocolError as exc:
             self.conn.send(
@@ -165,6 +168,17 @@ class ClientSession:
             # (wirejson's policy, the models' bounds) is refused before any handler runs.
             log.exception("message from %s failed", self.account.id if self.account else "?")
             self.conn.send(error("internal", "the server failed on this message", ref))
+
+    def _bot_budget(self, ref: Any) -> None:
+        """A bot account's message counts against its account's budget (docs/client.md)."""
+        refusal = None if self.bot_limits is None else self.bot_limits.check(self.me)
+        if refusal is not None:
+            raise ProtocolError(
+                "rate_limited",
+                f"{refusal.message}: try again in {refusal.retry_after} s",
+                ref,
+                {"retry_after": refusal.retry_after},
+            )
 
     def _ack(self, ref: Any) -> None:
         if ref is not None:
@@ -276,7 +290,9 @@ class ClientSession:
     async def take_seat(self, m: TakeSeat) -> None:
         me = self.me
         avatar = _avatar(me)
-        await self.lobby.act(me, lambda r: r.take_seat(me.id, me.name, avatar, m.seat))
+        await self.lobby.act(
+            me, lambda r: r.take_seat(me.id, me.name, avatar, m.seat, bool(me.bot))
+        )
         self._ack(m.ref)
 
     async def stand_up(self, m: StandUp) -> None:
@@ -350,6 +366,7 @@ async def serve_socket(
     hub: Hub,
     settings: Settings,
     guard: AddressGuard,
+    bot_limits: BotLimits | None = None,
 ) -> None:
     """The ``/ws`` endpoint's body.
 
@@ -371,7 +388,7 @@ async def serve_socket(
         return
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
-    session = ClientSession(conn, auth, lobby, tables, hub, settings)
+    session = ClientSession(conn, auth, lobby, tables, hub, settings, bot_limits)
     try:
         while not conn.closed:
             message = await ws.receive()

@@ -130,7 +130,8 @@ class Lobby extends HTMLElement {
         <div class="room-info"><strong>${roomName(room.name)}</strong>
           <span class="muted">${t(`mode.${room.mode}`)} · ${t(`preset.${room.preset}`)} · ${t("lobby.players", { taken: room.taken, seats: room.seats })} · ${t(`status.${room.status}`)}</span>
           ${room.turn_seconds !== undefined ? html`<span class="room-clock small">${raw(ICON_CLOCK)} ${room.turn_seconds ? t("lobby.clock", { s: room.turn_seconds }) : t("lobby.no_clock")}</span>` : ""}
-          ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}</div>
+          ${room.host_name ? html`<span class="muted small">${t("lobby.host", { name: room.host_name })}</span>` : ""}
+          ${room.bot_accounts ? html`<span class="tag bot-account">${t("lobby.bot_accounts", { n: room.bot_accounts })}</span>` : ""}</div>
         <div class="row">
           <button class="primary" data-action="join" data-room="${room.id}" data-key="join-${room.id}" ${room.taken >= room.seats || room.status !== "open" ? "disabled" : ""} aria-label="${t("lobby.join")}: ${roomName(room.name)}">${t("lobby.join")}</button>
           <button data-action="watch" data-room="${room.id}" data-key="watch-${room.id}" aria-label="${t("lobby.watch")}: ${roomName(room.name)}">${t("lobby.watch")}</button>
