@@ -38,7 +38,14 @@ router = APIRouter(
     tags=["admin"],
 )
 
-STATUS = {"forbidden": 403, "not_found": 404, "bad_request": 400}
+STATUS = {
+    "forbidden": 403,
+    "not_found": 404,
+    "bad_request": 400,
+    "unknown_title": 404,
+    "already_revoked": 409,
+    "series_taken": 409,
+}
 
 
 class RoleIn(BaseModel):

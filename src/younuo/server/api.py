@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS, RecordError
 from younuo.server import wirejson
-from younuo.server.auth import Auth, AuthError, account_out
+from younuo.server.auth import Auth, AuthError, account_out, title_of
 from younuo.server.limits import AuthLimits, BotLimits, Refusal
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
@@ -344,7 +344,11 @@ async def leaderboard(
         rows = await accounts_repo.leaderboard(s, limit)
     return [
         LeaderRow(
-            account=a.id, name=a.name, rating=a.rating, level=account_out(a).level.model_dump()
+            account=a.id,
+            name=a.name,
+            rating=a.rating,
+            level=account_out(a).level.model_dump(),
+            title=title_of(a),
         )
         for a in rows
     ]

@@ -45,7 +45,11 @@ from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
 from younuo.server.scheduler import Job, Scheduler
+from younuo.server.series import SeriesService
+from younuo.server.seriesapi import router as series_router
 from younuo.server.settings import Settings
+from younuo.server.titleapi import router as title_router
+from younuo.server.titles import Titles
 from younuo.server.tournaments import TournamentService
 from younuo.server.ws import serve_socket
 from younuo.store import Database
@@ -110,6 +114,11 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
                 settings.tournament_tick_seconds,
                 lambda: tournaments.tick(datetime.now(UTC)),
             )
+        )
+    series = SeriesService(db, tournaments)
+    if settings.series_tick_seconds > 0:
+        jobs.append(
+            Job("series", settings.series_tick_seconds, lambda: series.tick(datetime.now(UTC)))
         )
     scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
@@ -186,6 +195,11 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     # --- bot accounts (issue 28): /api/me/bots ---
     app.state.bot_accounts = BotAccounts(db)
     app.include_router(bot_router)
+    # --- series and titles (issue 27) ---
+    app.state.series = series
+    app.state.titles = Titles(db)
+    app.include_router(series_router)
+    app.include_router(title_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:

@@ -18,6 +18,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -25,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.engine.rating import level
 from younuo.server.names import InvalidName, check_password, clean_name
-from younuo.server.protocol import OUTFITS, AccountOut, Avatar, LevelOut, SessionOut
+from younuo.server.protocol import OUTFITS, AccountOut, Avatar, LevelOut, SessionOut, TitleName
 from younuo.server.roles import Role, Standing, standing_now
 from younuo.store import Database, NameTaken
 from younuo.store import accounts as repo
@@ -97,7 +98,18 @@ def account_out(account: Account) -> AccountOut:
         role=Role(account.role),
         bot=bool(account.bot),
         bot_owner=account.bot_owner,
+        title=title_of(account),
     )
+
+
+def title_of(account: Account) -> TitleName | None:
+    """The title shown beside the account's name today (UTC), from its stored pair."""
+    until = account.title_until
+    if account.title is None or (
+        until is not None and until <= datetime.now(UTC).date().isoformat()
+    ):
+        return None
+    return "lifetime_master" if account.title == "lifetime_master" else "master"
 
 
 def check_standing(account: Account, now: float) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from younuo.engine import RulesError
-from younuo.server.auth import level_out
+from younuo.server.auth import level_out, title_of
 from younuo.server.connections import Hub
 from younuo.server.lobbyfeed import LobbyFeed
 from younuo.server.match import MatchService, SeatInfo
@@ -132,7 +132,13 @@ class Lobby:
             code=new_code() if settings.private else None,
         )
         try:
-            room.sit(account.id, account.name, _avatar(account), bot_account=bool(account.bot))
+            room.sit(
+                account.id,
+                account.name,
+                _avatar(account),
+                bot_account=bool(account.bot),
+                title=title_of(account),
+            )
         except RoomError as exc:
             raise room_error(exc) from None
         now = time.time()
@@ -162,7 +168,13 @@ class Lobby:
             if spectate:
                 r.watch(account.id)
             else:
-                r.sit(account.id, account.name, _avatar(account), bot_account=bool(account.bot))
+                r.sit(
+                    account.id,
+                    account.name,
+                    _avatar(account),
+                    bot_account=bool(account.bot),
+                    title=title_of(account),
+                )
 
         await self.change(room.id, sit)
         self.hub.follow(account.id, room.id)
@@ -316,6 +328,7 @@ class Lobby:
                         outfit=s.outfit,
                         expression=s.expression,
                         bot_account=s.bot_account,
+                        title=s.title,
                     )
                     for s in order
                 ]

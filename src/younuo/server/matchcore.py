@@ -73,6 +73,8 @@ class SeatInfo:
     expression: str = "smile"
     bot_account: bool = False
     """A person's seat held by a bot account (shown as a bot at the table)."""
+    title: str | None = None
+    """The title shown beside the player's name (from the room's seat)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,7 @@ class SeatInfo:
             "outfit": self.outfit,
             "expression": self.expression,
             "bot_account": self.bot_account,
+            "title": self.title,
         }
 
 
@@ -155,6 +158,7 @@ class MatchState:
                     account=seat.account,
                     bot_level=seat.bot_level,
                     bot_account=seat.bot_account,
+                    title=seat.title,  # type: ignore[arg-type]
                     away=control.away_until is not None or control.abandoned,
                     autoplay=control.autoplay,
                     left=control.left,

@@ -333,6 +333,10 @@ def explain_errors(errors: Any, skip: int = 0) -> str:
 
 
 # ------------------------------------------------------------------ server -> client
+TitleName = Literal["master", "lifetime_master"]
+"""A title as it shows beside a name (``younuo.tournaments.titles.TitleKind``)."""
+
+
 class _Out(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -354,6 +358,8 @@ class AccountOut(_Out):
     # Bot accounts (younuo.server.botaccounts): shown as a bot everywhere.
     bot: bool = False
     bot_owner: str | None = None
+    # The title shown beside the name (docs/tournaments.md, Titles), None: no title.
+    title: TitleName | None = None
 
 
 class SessionOut(_Out):
@@ -414,6 +420,8 @@ class SeatOut(_Out):
     bot_level: str | None
     bot_account: bool = False
     """A person's seat held by a bot account: shown with a bot badge."""
+    title: TitleName | None = None
+    """The title shown beside the player's name (as in ``AccountOut``)."""
     connected: bool
 
 
@@ -482,6 +490,8 @@ class TableSeat(_Out):
     bot_level: str | None
     bot_account: bool = False
     """A person's seat held by a bot account: shown with a bot badge."""
+    title: TitleName | None = None
+    """The title shown beside the player's name (as in ``AccountOut``)."""
     away: bool
     autoplay: bool
     left: bool

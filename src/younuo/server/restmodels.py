@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from younuo.server.protocol import Avatar, ResultOut
+from younuo.server.protocol import Avatar, ResultOut, TitleName
 
 
 class GuestIn(BaseModel):
@@ -42,6 +42,7 @@ class LeaderRow(BaseModel):
     name: str
     rating: int
     level: dict[str, Any]
+    title: TitleName | None = None
 
 
 class MatchSummary(BaseModel):
@@ -111,6 +112,53 @@ class BotRatedIn(BaseModel):
     reason: Annotated[str, Field(max_length=1000)]
 
 
+class TitleOut(BaseModel):
+    """One title (docs/tournaments.md, Titles): dates are ISO days (UTC); ``expires`` is
+    the first day it is no longer valid (None: lifetime); ``extensions`` the events that
+    added a year each; ``revoked_on``/``revoked_reason`` a moderator's revocation."""
+
+    kind: TitleName
+    event: str
+    awarded: str
+    expires: str | None
+    extensions: list[str]
+    revoked_on: str | None
+    revoked_reason: str | None
+
+
+class TitlesOut(BaseModel):
+    """An account's titles today: the one shown beside the name, the valid ones (highest
+    first) and the history (expired or revoked, latest first)."""
+
+    shown: TitleOut | None
+    active: list[TitleOut]
+    history: list[TitleOut]
+
+
+class RevokeTitleIn(BaseModel):
+    """A moderator revoking the title won at ``event``, with the reason the player sees."""
+
+    model_config = ConfigDict(extra="forbid")
+    event: Annotated[str, Field(min_length=1, max_length=80)]
+    reason: Annotated[str, Field(max_length=200)]
+
+
+class SeriesIn(BaseModel):
+    """An admin's new series: ``series`` in the form of ``Series.to_dict()``."""
+
+    model_config = ConfigDict(extra="forbid")
+    series: dict[str, Any]
+
+
+class SeriesOut(BaseModel):
+    """A series as stored, with the places of its finished instances (champion first)."""
+
+    key: str
+    name: str
+    series: dict[str, Any]
+    results: dict[str, list[str]]
+
+
 __all__ = [
     "BotIn",
     "BotRatedIn",
@@ -125,4 +173,9 @@ __all__ = [
     "Ok",
     "ProfileIn",
     "RecordOut",
+    "RevokeTitleIn",
+    "SeriesIn",
+    "SeriesOut",
+    "TitleOut",
+    "TitlesOut",
 ]

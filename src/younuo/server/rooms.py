@@ -132,6 +132,8 @@ class Seat:
     expression: str = "smile"
     bot_account: bool = False
     """A person's seat held by a bot account (a program on the network, shown as one)."""
+    title: str | None = None
+    """The title shown beside the person's name when they sat down."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -144,6 +146,7 @@ class Seat:
             "outfit": self.outfit,
             "expression": self.expression,
             "bot_account": self.bot_account,
+            "title": self.title,
         }
 
     @classmethod
@@ -202,6 +205,7 @@ class RoomState:
         avatar: Avatar,
         seat: int | None = None,
         bot_account: bool = False,
+        title: str | None = None,
     ) -> int:
         """Seat a person (or a bot account); the seat number. Spectators leave the
         spectators to sit."""
@@ -217,6 +221,7 @@ class RoomState:
             outfit=avatar.outfit,
             expression=avatar.expression,
             bot_account=bot_account,
+            title=title,
         )
         if account in self.spectators:
             self.spectators.remove(account)
@@ -231,6 +236,7 @@ class RoomState:
         avatar: Avatar,
         seat: int | None = None,
         bot_account: bool = False,
+        title: str | None = None,
     ) -> int:
         """A spectator sits (``take_seat``): only while no match runs, as standing up.
 
@@ -238,7 +244,7 @@ class RoomState:
         spectator of the running match waits for it to end.)
         """
         self._not_playing("take a seat")
-        return self.sit(account, name, avatar, seat, bot_account)
+        return self.sit(account, name, avatar, seat, bot_account, title)
 
     def watch(self, account: str) -> None:
         if self.seat_of(account) is not None:
@@ -436,6 +442,7 @@ class RoomState:
                     level=level,
                     bot_level=seat.bot_level,
                     bot_account=seat.bot_account,
+                    title=seat.title,  # type: ignore[arg-type]
                     connected=seat.kind == "bot" or seat.account in connected,
                 )
             )

@@ -162,6 +162,12 @@ class Settings(BaseSettings):
     )
     log_level: str = Field("info", description="uvicorn's log level.")
     # --- tournaments (issue 27, the tournament shell) ---
+    series_tick_seconds: float = Field(
+        60.0,
+        ge=0,
+        description="Seconds between runs of the series job (due instances made, finished"
+        " ones counted with their titles, qualifiers added; 0: none).",
+    )
     tournament_tick_seconds: float = Field(
         5.0,
         ge=0,

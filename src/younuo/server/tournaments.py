@@ -19,6 +19,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
+from sqlalchemy.exc import IntegrityError
+
 from younuo.store import Database, VersionConflict
 from younuo.store import tournaments as stored
 from younuo.store.ids import new_code, new_id
@@ -137,3 +139,37 @@ class TournamentService:
     async def _carry_out(self, step: Step) -> None:
         for command in step.commands:
             await self.carry_out(step.tournament.id, command)
+
+    async def ensure(
+        self,
+        tournament_id: str,
+        spec: TournamentSpec,
+        creator: str,
+        now: datetime,
+        qualified: tuple[str, ...] | None = None,
+    ) -> Tournament:
+        """A public event under a fixed id (a series' instance key), made if it is not
+        there yet: the series job on any node, any number of times, makes it once."""
+        found = await self.get(tournament_id)
+        if found is not None:
+            return found
+        step = Tournament.create(
+            tournament_id, spec, creator=creator, now=now, admin=True, qualified=qualified
+        )
+        try:
+            async with self.db.session() as s, s.begin():
+                await stored.add(
+                    s, step.tournament.to_dict(), stored.Kind.PUBLIC, None, now.timestamp()
+                )
+        except IntegrityError:
+            made = await self.get(tournament_id)  # another node made it first
+            assert made is not None
+            return made
+        await self._carry_out(step)
+        return step.tournament
+
+    async def qualify(
+        self, tournament_id: str, accounts: tuple[str, ...], now: datetime
+    ) -> Tournament:
+        """Let ``accounts`` register for an event open to qualifiers only."""
+        return await self._change(tournament_id, lambda t: t.qualify(accounts), now)

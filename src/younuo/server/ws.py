@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from younuo.server import wirejson
-from younuo.server.auth import Auth, AuthError, account_out, token_hash
+from younuo.server.auth import Auth, AuthError, account_out, title_of, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard, BotLimits
 from younuo.server.lobby import Lobby
@@ -291,7 +291,7 @@ class ClientSession:
         me = self.me
         avatar = _avatar(me)
         await self.lobby.act(
-            me, lambda r: r.take_seat(me.id, me.name, avatar, m.seat, bool(me.bot))
+            me, lambda r: r.take_seat(me.id, me.name, avatar, m.seat, bool(me.bot), title_of(me))
         )
         self._ack(m.ref)
 

@@ -71,6 +71,11 @@ class Account(Base):
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     bot_owner: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
     bot_rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The title shown beside the name (younuo.tournaments.titles.shown), kept with the
+    # titles by store.titles.replace: its kind, and the first day it is no longer valid
+    # (None: lifetime). Shown while today is before ``title_until``.
+    title: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    title_until: Mapped[str | None] = mapped_column(String(10), nullable=True)
 
     __table_args__ = (
         Index(
@@ -302,7 +307,8 @@ class TournamentRow(Base):
 
     __tablename__ = "tournaments"
 
-    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    # A series' instance key is its id (spring:weekly:2026-W49), hence the length.
+    id: Mapped[str] = mapped_column(String(80), primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
     code: Mapped[str | None] = mapped_column(String(16), nullable=True, unique=True, index=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -447,3 +453,30 @@ __all__ += [
     "Report",
     "SocialSettings",
 ]
+
+
+# --- series (issue 27; migration 0009) ----------------------------------------------------
+
+
+class SeriesRow(Base):
+    """One series (``younuo.tournaments.series.Series.to_dict()`` as ``value``), made once
+    by an admin and run by the scheduler's ``series`` job."""
+
+    __tablename__ = "series"
+
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[dict[str, Any]] = mapped_column(JSON)
+    creator: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SeriesResult(Base):
+    """A finished instance of a series, counted once: its places (entrant ids, champion
+    first) feed ``qualifiers`` and its champion's title was awarded in the same write."""
+
+    __tablename__ = "series_results"
+
+    instance: Mapped[str] = mapped_column(String(80), primary_key=True)
+    series: Mapped[str] = mapped_column(String(32), index=True)
+    places: Mapped[list[str]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)

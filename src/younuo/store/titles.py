@@ -8,11 +8,13 @@ the caller's transaction.
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from datetime import UTC, date, datetime
+
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from younuo.store.models import TitleRow
-from younuo.tournaments.titles import Title
+from younuo.store.models import Account, TitleRow
+from younuo.tournaments.titles import Title, shown
 
 
 async def of_account(s: AsyncSession, account_id: str) -> list[Title]:
@@ -23,8 +25,36 @@ async def of_account(s: AsyncSession, account_id: str) -> list[Title]:
     return [Title.from_dict(r.value) for r in rows]
 
 
-async def replace(s: AsyncSession, account_id: str, titles: list[Title]) -> None:
-    """Store ``titles`` as the account's whole list (the pure functions' result)."""
+async def of_accounts(s: AsyncSession, account_ids: list[str]) -> dict[str, list[Title]]:
+    """The titles of several accounts (those that hold any), each in award order."""
+    rows = await s.scalars(
+        select(TitleRow).where(TitleRow.account_id.in_(account_ids)).order_by(TitleRow.id)
+    )
+    out: dict[str, list[Title]] = {}
+    for r in rows:
+        out.setdefault(r.account_id, []).append(Title.from_dict(r.value))
+    return out
+
+
+async def replace(
+    s: AsyncSession, account_id: str, titles: list[Title], on: date | None = None
+) -> None:
+    """Store ``titles`` as the account's whole list (the pure functions' result), and
+    the title shown beside the name from ``on`` (default: today, UTC) on the account:
+    what ``shown`` picks stays right until it expires, since it is the latest to expire,
+    so only a change of the list changes it."""
+    today = on or datetime.now(UTC).date()
+    title = shown(titles, today)
+    await s.execute(
+        update(Account)
+        .where(Account.id == account_id)
+        .values(
+            title=None if title is None else str(title.kind),
+            title_until=None
+            if title is None or title.expires is None
+            else title.expires.isoformat(),
+        )
+    )
     await s.execute(delete(TitleRow).where(TitleRow.account_id == account_id))
     for title in titles:
         s.add(

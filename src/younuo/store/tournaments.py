@@ -78,6 +78,17 @@ async def with_status(s: AsyncSession, statuses: list[str]) -> list[TournamentRo
     return list(rows)
 
 
+async def with_prefix(s: AsyncSession, prefix: str, statuses: list[str]) -> list[TournamentRow]:
+    """Events whose id starts with ``prefix`` (a series' instances: ``{series}:``)."""
+    rows = await s.scalars(
+        select(TournamentRow)
+        .where(TournamentRow.id.startswith(prefix, autoescape=True))
+        .where(TournamentRow.status.in_(statuses))
+        .order_by(TournamentRow.created_at)
+    )
+    return list(rows)
+
+
 async def save(
     s: AsyncSession, tournament_id: str, value: dict[str, Any], expected: int, now: float
 ) -> int:

@@ -58,6 +58,7 @@ class ErrorCode(StrEnum):
     BAD_FEED = "bad_feed"
     UNKNOWN_EVENT = "unknown_event"
     UNKNOWN_INSTANCE = "unknown_instance"
+    SERIES_TAKEN = "series_taken"
 
 
 class TournamentError(Exception):

@@ -19,7 +19,8 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "tournaments",
-        sa.Column("id", sa.String(length=16), nullable=False),
+        # A series' instance key is its id (spring:weekly:2026-W49): up to 80 characters.
+        sa.Column("id", sa.String(length=80), nullable=False),
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("code", sa.String(length=16), nullable=True),
         sa.Column("status", sa.String(length=16), nullable=False),

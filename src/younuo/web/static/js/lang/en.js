@@ -557,4 +557,11 @@ export default {
   "admin.action.case_warn": "Case: warning",
   "admin.action.case_deduct": "Case: points deducted",
   "profile.decisions": "Fair-play decisions about you",
+  "title.master": "Master",
+  "title.lifetime_master": "Lifetime master",
+  "profile.titles": "Titles",
+  "profile.titles_history": "Past titles",
+  "profile.title_until": "valid until {day}",
+  "profile.title_revoked": "revoked on {day}: {reason}",
+  "profile.title_event": "won at {event}",
 };

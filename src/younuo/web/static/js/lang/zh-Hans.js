@@ -557,4 +557,11 @@ export default {
   "admin.action.case_warn": "案件：警告",
   "admin.action.case_deduct": "案件：扣分",
   "profile.decisions": "与你有关的公平竞技裁决",
+  "title.master": "大师",
+  "title.lifetime_master": "终身大师",
+  "profile.titles": "头衔",
+  "profile.titles_history": "过去的头衔",
+  "profile.title_until": "有效至 {day}",
+  "profile.title_revoked": "{day} 撤销：{reason}",
+  "profile.title_event": "得自 {event}",
 };

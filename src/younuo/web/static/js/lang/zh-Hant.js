@@ -557,4 +557,11 @@ export default {
   "admin.action.case_warn": "案件：警告",
   "admin.action.case_deduct": "案件：扣分",
   "profile.decisions": "與你有關的公平競技裁決",
+  "title.master": "大師",
+  "title.lifetime_master": "終身大師",
+  "profile.titles": "頭銜",
+  "profile.titles_history": "過去的頭銜",
+  "profile.title_until": "有效至 {day}",
+  "profile.title_revoked": "{day} 撤銷：{reason}",
+  "profile.title_event": "得自 {event}",
 };

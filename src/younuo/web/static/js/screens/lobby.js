@@ -4,6 +4,7 @@
 // whenever it changes, so nothing polls; leaving the lobby stops the watch.
 
 import { html, onAction, raw, patch } from "../dom.js";
+import { titleBadge } from "../parts/titles.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { roomName } from "../names.js";
@@ -205,7 +206,7 @@ class Lobby extends HTMLElement {
         <section class="panel leaders" aria-labelledby="lead-h">
           <h2 id="lead-h">${t("lobby.leaderboard")}</h2>
           ${this.leaders === null ? html`<p class="muted">${t("common.loading")}</p>` : this.leaders.length ? html`
-          <ol class="leader-list">${this.leaders.map((row) => html`<li><a href="#/profile/${row.account}">${row.name}</a>
+          <ol class="leader-list">${this.leaders.map((row) => html`<li><a href="#/profile/${row.account}">${row.name}</a> ${titleBadge(row.title)}
             <span class="muted leader-score">${row.rating} · ${levelName(row.level)}</span></li>`)}</ol>` : html`<p class="muted">${t("lobby.no_leaders")}</p>`}
         </section>
       </div>`);

@@ -5,12 +5,14 @@ import { html, onAction, patch } from "../dom.js";
 import { dateTime, errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
+import { titleBadge, titleLine } from "../parts/titles.js";
 import { store } from "../store.js";
 
 class Profile extends HTMLElement {
   connectedCallback() {
     this.account = null;
     this.matches = null;
+    this.titles = null;
     this.error = "";
     this.paint();
     this.off = onLanguage(() => this.paint());
@@ -44,6 +46,8 @@ class Profile extends HTMLElement {
     try {
       this.matches = await api("GET", `/api/accounts/${encodeURIComponent(id)}/matches?limit=20`);
     } catch { this.matches = []; }
+    // Titles, held and past (an expired or revoked one, with the moderator's reason).
+    try { this.titles = await api("GET", `/api/accounts/${encodeURIComponent(id)}/titles`); } catch { this.titles = null; }
     // The moderators' decisions on fair-play cases that named you: yours alone to see.
     this.decisions = [];
     if (this.own) {
@@ -97,7 +101,7 @@ class Profile extends HTMLElement {
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ""}
         ${a ? html`<div class="profile-head">
           <yn-avatar class="big-avatar" outfit="${a.avatar?.outfit}" expression="${a.avatar?.expression}" label="${a.name}"></yn-avatar>
-          <div><h2>${a.name}${a.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}</h2>
+          <div><h2>${a.name}${a.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}${a.title ? html` ${titleBadge(a.title)}` : ""}</h2>
             <p class="rating"><span class="label">${t("profile.rating")}</span> <strong data-testid="rating">${a.rating}</strong></p>
             <p class="level"><span class="label">${t("profile.level")}</span> <strong>${t("profile.level_n", { n: a.level?.number ?? "" })} · ${levelName(a.level)}</strong></p></div>
         </div>` : html`<p class="muted">${t("common.loading")}</p>`}
@@ -110,6 +114,12 @@ class Profile extends HTMLElement {
           <label for="pf-rname">${t("signin.name")}</label><input id="pf-rname" name="name" maxlength="20" value="${a.name}" data-key="pf-rname" data-keep="pf-rname" required>
           <label for="pf-pass">${t("signin.password")}</label><input id="pf-pass" name="password" type="password" minlength="8" autocomplete="new-password" data-key="pf-pass" data-keep="pf-pass" required>
           <button type="submit" class="primary" data-key="pf-register">${t("signin.register")}</button></form>` : ""}
+      </section>` : ""}
+      ${this.titles && (this.titles.active.length || this.titles.history.length) ? html`<section class="panel titles">
+        <h2>${t("profile.titles")}</h2>
+        ${this.titles.active.length ? html`<ul class="title-list">${this.titles.active.map(titleLine)}</ul>` : ""}
+        ${this.titles.history.length ? html`<h3>${t("profile.titles_history")}</h3>
+        <ul class="title-list past">${this.titles.history.map(titleLine)}</ul>` : ""}
       </section>` : ""}
       ${this.decisions?.length ? html`<section class="panel decisions">
         <h2>${t("profile.decisions")}</h2>

@@ -9,6 +9,7 @@ import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName, roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { ICON_CLOCK } from "../parts/elements.js";
+import { titleBadge } from "../parts/titles.js";
 import { toast } from "../parts/notice.js";
 import { loadRules, rulesInfo } from "../rules.js";
 import { store } from "../store.js";
@@ -145,12 +146,12 @@ class Room extends HTMLElement {
     const mine = me && seat.seat === me.seat;
     const host = seat.account && seat.account === room.host;
     const label = [playerName(seat.name), mine ? t("room.you") : "", host ? t("room.host") : "", seat.ready ? t("room.ready") : host ? t("room.host_ready") : t("room.not_ready"),
-      teams && seat.camp ? t(`camp.${seat.camp}`) : "", seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : "", seat.bot_account ? t("bot.account") : ""].filter(Boolean).join(", ");
+      teams && seat.camp ? t(`camp.${seat.camp}`) : "", seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : "", seat.bot_account ? t("bot.account") : "", seat.title ? t(`title.${seat.title}`) : ""].filter(Boolean).join(", ");
     return html`<li class="seat-card ${mine ? "mine" : ""} ${seat.ready ? "is-ready" : ""} ${teams && seat.camp ? `camp-${seat.camp}` : ""}" aria-label="${label}" data-seat="${seat.seat}">
       <div class="seat-no">${seat.seat + 1}</div>
       ${teams && seat.camp ? html`<span class="camp-badge ${seat.camp}" title="${t(`camp.${seat.camp}`)}">${t(`camp.${seat.camp}.short`)}</span>` : ""}
       <yn-avatar outfit="${seat.avatar.outfit}" expression="${seat.avatar.expression}"></yn-avatar>
-      <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${playerName(seat.name)}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}</div>
+      <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${playerName(seat.name)}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}${seat.title ? html` ${titleBadge(seat.title)}` : ""}</div>
       <div class="small muted">${seat.bot_account ? html`<span class="tag bot-account">${t("bot.account")}</span> ` : ""}${seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : levelName(seat.level)}${seat.connected === false ? ` · ${t("room.offline")}` : ""}</div>
       <div class="ready-state ${seat.ready || host ? "yes" : "no"}">${seat.ready ? `✓ ${t("room.ready")}` : host ? `✓ ${t("room.host_ready")}` : t("room.not_ready")}</div>
       ${this.isHost && !mine ? html`<div class="row wrap host-seat">

@@ -5,6 +5,7 @@
 import { html, raw } from "../dom.js";
 import { t } from "../i18n.js";
 import { playerName } from "../names.js";
+import { titleBadge } from "../parts/titles.js";
 import { playText } from "./record.js";
 
 /**
@@ -41,7 +42,7 @@ export function seatMarkup(ctx, name, index) {
     t("table.seat_n", { n: index + 1 }), playerName(name), mine ? t("room.you") : "",
     t("table.cards", { n: count }), turn ? t("table.turn_now") : "",
     called ? t("table.uno_called") : "", info.away ? t("table.away") : "", info.autoplay ? t("table.auto") : "",
-    info.bot_account ? t("bot.account") : "", out ? t("table.out") : "", camp ? t(`camp.${camp}`) : "",
+    info.bot_account ? t("bot.account") : "", info.title ? t(`title.${info.title}`) : "", out ? t("table.out") : "", camp ? t(`camp.${camp}`) : "",
     record.length ? t("table.record", { cards: record.map(playText).join("; ") }) : "",
   ].filter(Boolean);
   return html`<li class="seat ${turn ? `turn turn-${color}` : ""} ${mine ? "mine" : ""} ${out ? "out" : ""} ${camp ? `camp-${camp}` : ""}" data-player="${name}" data-key="seat-${name}" aria-label="${labelParts.join(", ")}" ${turn ? raw('aria-current="true"') : ""}>
@@ -51,7 +52,7 @@ export function seatMarkup(ctx, name, index) {
       ${showBubble ? html`<span class="bubble"><yn-avatar outfit="${avatar.outfit}" expression="${bubble.expression}"></yn-avatar></span>` : ""}
     </div>
     <div class="seat-body" aria-hidden="true">
-      <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${playerName(name)}</div>
+      <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${playerName(name)}${info.title ? html` ${titleBadge(info.title)}` : ""}</div>
       <div class="seat-stats"><span class="count" title="${t("table.cards", { n: count })}">🂠 ${count}</span>
         <span class="score" title="${t("table.score")}">Σ${v.scores[index]}</span></div>
       <div class="badges">${info.bot_account ? html`<span class="badge bot-account" title="${t("bot.account")}">${t("table.bot_account")}</span>` : ""}${called ? html`<span class="badge uno">UNO</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>

@@ -1,0 +1,69 @@
+"""The REST API of series: an admin makes one (audit-logged); anyone lists them and sees
+a series with the places of its finished instances. The scheduler's ``series`` job runs
+them (:class:`younuo.server.series.SeriesService`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from fastapi import APIRouter, Request
+
+from younuo.server.admin import AdminError
+from younuo.server.api import ERROR_RESPONSES, Me, SafeJSONResponse, StrictJsonRoute
+from younuo.server.restmodels import SeriesIn, SeriesOut
+from younuo.server.roles import Permission, allows
+from younuo.server.series import SeriesService
+from younuo.tournaments import TournamentError
+from younuo.tournaments.series import Series
+
+router = APIRouter(
+    route_class=StrictJsonRoute,
+    default_response_class=SafeJSONResponse,
+    responses=ERROR_RESPONSES,
+    tags=["series"],
+)
+
+
+def _series(request: Request) -> SeriesService:
+    service: SeriesService = request.app.state.series
+    return service
+
+
+async def _out(service: SeriesService, series: Series) -> SeriesOut:
+    return SeriesOut(
+        key=series.key,
+        name=series.name,
+        series=series.to_dict(),
+        results=await service.results(series.key),
+    )
+
+
+@router.get("/api/series", response_model=list[SeriesOut])
+async def every_series(request: Request) -> list[SeriesOut]:
+    """Every series, oldest first."""
+    service = _series(request)
+    return [await _out(service, s) for s in await service.every()]
+
+
+@router.get("/api/series/{key}", response_model=SeriesOut)
+async def one_series(key: str, request: Request) -> SeriesOut:
+    service = _series(request)
+    found = await service.get(key)
+    if found is None:
+        raise AdminError("not_found", f"no series {key!r}")
+    return await _out(service, found)
+
+
+@router.post("/api/admin/series", response_model=SeriesOut)
+async def create_series(body: SeriesIn, request: Request, me: Me) -> SeriesOut:
+    """Make a series (admins: ``create_public_events``); checked whole before it is
+    stored (``bad_series``, ``bad_schedule``, ``bad_feed``...), then run by the scheduler."""
+    if not allows(me.role, Permission.CREATE_PUBLIC_EVENTS):
+        raise AdminError("forbidden", "only admins make series")
+    service = _series(request)
+    try:
+        series = Series.from_dict(body.series)
+        await service.create(series, me.id, datetime.now(UTC))
+    except TournamentError as exc:
+        raise AdminError(str(exc.code), exc.message) from None
+    return await _out(service, series)
