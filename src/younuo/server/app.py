@@ -41,6 +41,7 @@ from younuo.server.fairplay import FairPlay
 from younuo.server.limits import AddressGuard, AuthLimits, BotLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
+from younuo.server.origins import Origins
 from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
@@ -101,8 +102,12 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     guard = AddressGuard(settings)
     bot_limits = BotLimits(settings)
     cluster = Cluster(settings, db, hub, matches, tables, lobby) if settings.redis else None
-    fairplay = FairPlay(db, settings.fairplay_window_days, settings.fairplay_max_matches)
-    jobs = [Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired)]
+    origins = Origins(db, settings.origin_secret, settings.origin_days)
+    fairplay = FairPlay(db, settings.fairplay_window_days, settings.fairplay_max_matches, origins)
+    jobs = [
+        Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired),
+        Job("purge_origins", settings.session_purge_seconds, origins.purge),
+    ]
     if settings.fairplay_scan_seconds > 0:
         jobs.append(Job("fairplay_scan", settings.fairplay_scan_seconds, fairplay.scan))
     # --- tournaments (issue 27): the shell's job under the scheduler's lease ---
@@ -228,7 +233,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, auth, lobby, tables, hub, settings, guard, bot_limits)
+        await serve_socket(ws, auth, lobby, tables, hub, settings, guard, bot_limits, origins)
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():

@@ -23,6 +23,7 @@ from typing import Any
 from younuo.engine import RecordError
 from younuo.fairplay import Case, SeatFacts, StoredMatch, detect, digest
 from younuo.server.admin import AdminError
+from younuo.server.origins import OriginBook, Origins
 from younuo.server.roles import Permission, allows
 from younuo.store import Database, moderation
 from younuo.store import accounts as accounts_repo
@@ -56,9 +57,12 @@ class Decision:
         return {"verdict": self.verdict.value, "note": self.note, "points": self.points}
 
 
-def stored_match(match: Match, log_rows: list[MatchAction]) -> StoredMatch:
+def stored_match(
+    match: Match, log_rows: list[MatchAction], book: OriginBook | None = None
+) -> StoredMatch:
     """What the detector reads of one ended match: its record, each seat's account (None
-    for a bot) and the seconds each of its moves took (since the action before it)."""
+    for a bot), the seconds each of its moves took (since the action before it) and,
+    from ``book``, where the seat's account last connected from before the match ended."""
     thinking: dict[str, list[float]] = {}
     previous = match.created_at
     for row in log_rows:
@@ -66,18 +70,24 @@ def stored_match(match: Match, log_rows: list[MatchAction]) -> StoredMatch:
         if isinstance(player, str) and row.source == "player":
             thinking.setdefault(player, []).append(max(0.0, row.at - previous))
         previous = row.at
-    seats = tuple(
-        SeatFacts(
-            player=name,
-            account=seat.get("account") if seat.get("kind") != "bot" else None,
-            think_times=tuple(thinking.get(name, ())),
+    ended = match.ended_at or match.created_at
+    seats = []
+    for name, seat in zip(match.players, match.seats, strict=False):
+        account = seat.get("account") if seat.get("kind") != "bot" else None
+        origin = book.at(account, ended) if book is not None and account else None
+        seats.append(
+            SeatFacts(
+                player=name,
+                account=account,
+                address=origin.address if origin else None,
+                browser=origin.browser if origin else None,
+                think_times=tuple(thinking.get(name, ())),
+            )
         )
-        for name, seat in zip(match.players, match.seats, strict=False)
-    )
     return StoredMatch(
         match_id=match.id,
         record=matches_repo.record_of(match, log_rows),
-        seats=seats,
+        seats=tuple(seats),
         period=int((match.ended_at or match.created_at) // 86400),
     )
 
@@ -103,17 +113,25 @@ def _detect(stored: list[StoredMatch]) -> tuple[Case, ...]:
 class FairPlay:
     """The scan and the review queue over the database."""
 
-    def __init__(self, db: Database, window_days: float, max_matches: int) -> None:
+    def __init__(
+        self, db: Database, window_days: float, max_matches: int, origins: Origins | None = None
+    ) -> None:
         self.db = db
         self.window = window_days * 86400
         self.max_matches = max_matches
+        self.origins = origins
 
     async def scan(self) -> int:
         """File the findings over the recent matches; how many cases it opened."""
         now = time.time()
+        # Connections from a day before the window: a seat's player may have connected
+        # long before the match ended.
+        book = None
+        if self.origins is not None:
+            book = await self.origins.as_of(now - self.window - 86400)
         async with self.db.session() as s:
             ended = await matches_repo.ended_since(s, now - self.window, self.max_matches)
-            stored = [stored_match(m, await matches_repo.actions(s, m.id)) for m in ended]
+            stored = [stored_match(m, await matches_repo.actions(s, m.id), book) for m in ended]
         # Replaying thousands of matches takes seconds of CPU: not on the event loop.
         found = await asyncio.to_thread(_detect, stored)
         opened = 0

@@ -99,6 +99,8 @@ class Hello(_Message):
     token: ShortText
     deltas: bool = False
     """Send only the changed fields of the view in each ``update`` (docs/protocol.md §4)."""
+    browser: Annotated[str, Field(max_length=64)] | None = None
+    """The web client's random browser id (kept hashed, for fair play only)."""
 
 
 class Ping(_Message):

@@ -70,6 +70,19 @@ class Settings(BaseSettings):
     fairplay_scan_seconds: float = Field(
         3600.0, ge=0, description="Seconds between fair-play scans of recent matches (0: none)."
     )
+    origin_days: float = Field(
+        30.0,
+        gt=0,
+        le=366,
+        description="Days the hashed address and browser id of each connection are kept"
+        " for the fair-play same-origin signal (at least fairplay_window_days to use it all).",
+    )
+    origin_secret: str = Field(
+        "",
+        max_length=200,
+        description="Key of the hashes of connection addresses and browser ids (set it:"
+        " an unkeyed hash of an IPv4 address is found by trying them all).",
+    )
     fairplay_window_days: float = Field(
         30.0, gt=0, le=366, description="Days of ended matches each fair-play scan reads."
     )

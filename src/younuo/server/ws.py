@@ -8,6 +8,7 @@ the server or close it for others, and its connection stays open unless it flood
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -23,6 +24,7 @@ from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard, BotLimits
 from younuo.server.lobby import Lobby
 from younuo.server.lobbyfeed import RoomFilter
+from younuo.server.origins import Origins
 from younuo.server.protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -94,15 +96,21 @@ class ClientSession:
         hub: Hub,
         settings: Settings,
         bot_limits: BotLimits | None = None,
+        origins: Origins | None = None,
+        host: str | None = None,
     ) -> None:
         self.conn = conn
         self.bot_limits = bot_limits
+        self.origins = origins
+        self.host = host
         self.auth = auth
         self.lobby = lobby
         self.tables = tables
         self.hub = hub
         self.settings = settings
         self.account: Account | None = None
+        self._origin_task: asyncio.Task[None] | None = None
+        """The write of this connection's origin (held: a bare task may be collected)."""
         self._handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
             Ping: self.ping,
             ListRooms: self.list_rooms,
@@ -222,6 +230,10 @@ class ClientSession:
                 room=room.id if room else None,
             )
         )
+        if self.origins is not None:  # for the fair-play scan, off the connection's path
+            self._origin_task = asyncio.create_task(
+                self.origins.seen(account.id, self.host, m.browser)
+            )
         await attached  # the other nodes know this account is here now
         if room is None:
             return
@@ -367,6 +379,7 @@ async def serve_socket(
     settings: Settings,
     guard: AddressGuard,
     bot_limits: BotLimits | None = None,
+    origins: Origins | None = None,
 ) -> None:
     """The ``/ws`` endpoint's body.
 
@@ -388,7 +401,7 @@ async def serve_socket(
         return
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
-    session = ClientSession(conn, auth, lobby, tables, hub, settings, bot_limits)
+    session = ClientSession(conn, auth, lobby, tables, hub, settings, bot_limits, origins, host)
     try:
         while not conn.closed:
             message = await ws.receive()

@@ -480,3 +480,18 @@ class SeriesResult(Base):
     series: Mapped[str] = mapped_column(String(32), index=True)
     places: Mapped[list[str]] = mapped_column(JSON)
     at: Mapped[float] = mapped_column(Float)
+
+
+class ConnectionOrigin(Base):
+    """Where one WebSocket connection of an account came from, for the fair-play scan's
+    same-origin signal only (docs/fairplay.md): keyed hashes of the client address
+    (its /64 for IPv6) and of the web client's browser id, never the raw values. Purged
+    after ``origin_days``."""
+
+    __tablename__ = "connection_origins"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(String(16), index=True)
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    browser: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[float] = mapped_column(Float, index=True)

@@ -1,5 +1,5 @@
-"""Series: each stored series, the finished instances the shell has counted, and the
-title shown beside an account's name.
+"""Series: each stored series, the finished instances the shell has counted, the title
+shown beside an account's name, and where connections come from (fair play).
 
 Revision ID: 0009
 Revises: 0008
@@ -38,9 +38,28 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("instance", name=op.f("pk_series_results")),
     )
     op.create_index(op.f("ix_series_results_series"), "series_results", ["series"], unique=False)
+    op.create_table(
+        "connection_origins",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("account_id", sa.String(length=16), nullable=False),
+        sa.Column("address", sa.String(length=64), nullable=True),
+        sa.Column("browser", sa.String(length=64), nullable=True),
+        sa.Column("at", sa.Float(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_connection_origins")),
+    )
+    op.create_index(
+        op.f("ix_connection_origins_account_id"),
+        "connection_origins",
+        ["account_id"],
+        unique=False,
+    )
+    op.create_index(op.f("ix_connection_origins_at"), "connection_origins", ["at"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_connection_origins_at"), table_name="connection_origins")
+    op.drop_index(op.f("ix_connection_origins_account_id"), table_name="connection_origins")
+    op.drop_table("connection_origins")
     op.drop_index(op.f("ix_series_results_series"), table_name="series_results")
     op.drop_table("series_results")
     op.drop_table("series")

@@ -17,6 +17,21 @@ export function saveToken(token) {
   } catch { /* private mode: the session lives as long as the tab */ }
 }
 
+const BROWSER_KEY = "younuo.browser";
+
+/** This browser's random id, sent in hello: the server keeps only a keyed hash of it,
+ * for the fair-play check of several accounts at one table from one browser. */
+function browserId() {
+  try {
+    let id = localStorage.getItem(BROWSER_KEY);
+    if (!id) {
+      id = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`.slice(0, 64);
+      localStorage.setItem(BROWSER_KEY, id);
+    }
+    return id;
+  } catch { return null; } // private mode: no id kept, none sent
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
     super(body?.message || `HTTP ${status}`);
@@ -99,7 +114,7 @@ export class Connection extends EventTarget {
     this.setStatus("connecting");
     socket.addEventListener("open", () => {
       // Deltas: each update carries only what changed in our view (docs/protocol.md §4).
-      socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, deltas: true, ref: "hello" }));
+      socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, deltas: true, browser: browserId(), ref: "hello" }));
     });
     socket.addEventListener("message", (event) => this.receive(socket, event.data));
     socket.addEventListener("close", (event) => this.closed(socket, event));
