@@ -11,6 +11,7 @@ import "./screens/table.js";
 import "./screens/profile.js";
 import "./screens/replay.js";
 import "./screens/admin.js";
+import "./screens/events.js";
 import { html, onAction, raw, patch } from "./dom.js";
 import { LANGUAGE_NAMES, initLanguage, language, onLanguage, setLanguage, t } from "./i18n.js";
 import { toast } from "./parts/notice.js";
@@ -44,6 +45,7 @@ export function currentScreen() {
   if (hash.startsWith("#/replay/")) return "replay";
   if (hash.startsWith("#/profile")) return "profile";
   if (hash.startsWith("#/admin")) return "admin";
+  if (hash.startsWith("#/events") && !store.match) return "events";
   if (store.match) return "table";
   if (store.room) return "room";
   if (store.roomId && !store.room) return "loading";

@@ -155,6 +155,7 @@ class Lobby extends HTMLElement {
           <div><strong>${account.name}</strong>${account.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}<br>
           <span class="muted">${t("profile.rating")}: ${account.rating} · ${levelName(account.level)}</span></div>
           <div class="row right"><a class="btn" href="#/profile" data-key="to-profile">${t("nav.profile")}</a>
+          <a class="btn" href="#/events" data-key="to-events">${t("nav.events")}</a>
           ${isStaff(account) ? html`<a class="btn" href="#/admin" data-key="admin">${t("nav.admin")}</a>` : ""}
           <button data-action="signout" data-key="signout">${t("nav.signout")}</button></div>` : ""}
         </section>
