@@ -1,6 +1,6 @@
 """Titles in Chromium (issue 27): the master badge beside the name on the profile, in the
 leaderboard and on a room's seat; the profile's titles, and after a moderator revoked
-one, its place in the past titles with the reason."""
+one in the admin area, its place in the past titles with the reason."""
 
 from __future__ import annotations
 
@@ -10,15 +10,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from younuo.store import Database
 from younuo.store import titles as stored
 from younuo.tournaments.levels import EventLevel
 from younuo.tournaments.titles import award
 
-from .conftest import ADMIN_NAME, ADMIN_PASSWORD, Pages
+from .conftest import Pages
 from .scenario import create_room, sign_in
+from .test_web_admin import sign_in_admin
 
 EVENT = "autumn:monthly:2026-11"
 
@@ -64,16 +63,20 @@ def test_a_master_badge_and_the_profile_s_titles_and_history(
     create_room(page, {"preset": "younuo"}, seats=3)
     page.locator("yn-room .seat-card .title-badge.master").wait_for()
 
-    admin = httpx.post(
-        f"{server}/api/auth/login", json={"name": ADMIN_NAME, "password": ADMIN_PASSWORD}
-    ).json()
+    # A moderator's decision, in the admin area: the account's title, a reason, revoke.
+    admin = pages.open(1280, 800)
+    sign_in_admin(admin)
+    admin.click("yn-lobby [data-key=admin]")
+    admin.wait_for_selector("yn-admin .audit-list")
+    admin.fill("#find-name", "Tilda")
+    admin.click("[data-key=find-go]")
+    form = admin.locator(f"yn-admin form[name=revoke][data-account='{account}']")
+    form.wait_for()
     reason = "account shared with another player"
-    revoked = httpx.post(
-        f"{server}/api/admin/accounts/{account}/titles/revoke",
-        json={"event": EVENT, "reason": reason},
-        headers={"Authorization": f"Bearer {admin['token']}"},
-    )
-    assert revoked.status_code == 200, revoked.text
+    form.locator("input[name=reason]").fill(reason)
+    form.locator("button[type=submit]").click()
+    admin.wait_for_selector("yn-admin .audit-list li:has-text('account shared')")
+    assert admin.locator("yn-admin form[name=revoke]").count() == 0
     page.goto(f"{server}/#/profile")
     past = page.locator("yn-profile .titles .title-list.past .title-line")
     past.wait_for()

@@ -11,6 +11,7 @@ import { html, onAction, patch } from "../dom.js";
 import { dateTime, errorText, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { announce, toast } from "../parts/notice.js";
+import { titleBadge } from "../parts/titles.js";
 import { store } from "../store.js";
 
 const ROLES = ["player", "moderator", "admin"];
@@ -34,6 +35,32 @@ class Admin extends HTMLElement {
     this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
     this.loadLog();
     this.loadCases();
+    this.titles = new Map(); // the found accounts' titles, for revoking
+    this.series = null;
+    this.loadSeries();
+  }
+
+  async loadTitles() {
+    await Promise.all((this.found || []).map(async (a) => {
+      try { this.titles.set(a.id, await api("GET", `/api/accounts/${encodeURIComponent(a.id)}/titles`)); } catch { /* shown without */ }
+    }));
+  }
+
+  async loadSeries() {
+    try { this.series = await api("GET", "/api/series"); } catch { this.series = []; }
+    this.paint();
+  }
+
+  /** An account's valid titles, each with the form that revokes it (a reason needed). */
+  titlesMarkup(a) {
+    const active = this.titles?.get(a.id)?.active || [];
+    if (!active.length) return "";
+    return html`<ul class="title-list">${active.map((title) => html`<li>
+      <form name="revoke" class="row wrap" data-account="${a.id}" data-event="${title.event}">
+        ${titleBadge(title.kind)} <span class="small">${title.event}</span>
+        <label for="rv-${a.id}-${title.event}" class="small">${t("admin.reason")}</label>
+        <input id="rv-${a.id}-${title.event}" name="reason" maxlength="200" required data-key="rv-${a.id}-${title.event}" data-keep="rv-${a.id}-${title.event}">
+        <button type="submit" class="danger" data-key="rv-go-${a.id}-${title.event}">${t("admin.revoke_title")}</button></form></li>`)}</ul>`;
   }
 
   async loadCases() {
@@ -55,6 +82,19 @@ class Admin extends HTMLElement {
     try {
       if (form.getAttribute("name") === "find") {
         this.found = await api("GET", `/api/admin/accounts?name=${encodeURIComponent(field("name").value.trim())}`);
+        await this.loadTitles();
+      } else if (form.getAttribute("name") === "revoke") {
+        const body = { event: form.dataset.event, reason: field("reason").value.trim() };
+        this.titles.set(form.dataset.account, await api("POST", `/api/admin/accounts/${encodeURIComponent(form.dataset.account)}/titles/revoke`, body));
+        announce(t("admin.done"));
+        this.loadLog();
+      } else if (form.getAttribute("name") === "series") {
+        let series;
+        try { series = JSON.parse(field("series").value); } catch { toast(t("admin.series_json"), "warn"); return; }
+        await api("POST", "/api/admin/series", { series });
+        announce(t("admin.done"));
+        this.loadSeries();
+        this.loadLog();
       } else if (form.getAttribute("name") === "decide") {
         const body = { verdict: field("verdict").value, note: field("note").value.trim() };
         if (body.verdict === "deduct") body.points = Number(field("points").value);
@@ -107,6 +147,7 @@ class Admin extends HTMLElement {
     return html`<li class="panel account-card" data-account="${a.id}" data-key="acc-${a.id}">
       <h3>${a.name} ${a.guest ? html`<span class="tag">${t("profile.guest")}</span>` : ""}</h3>
       <p class="small muted">${a.id} · ${t("profile.rating")} ${a.rating} · ${t(`admin.role.${a.role}`)} · <span class="standing">${standing}</span></p>
+      ${this.titlesMarkup(a)}
       ${self ? html`<p class="small muted">${t("admin.not_yourself")}</p>` : html`
       ${this.isAdmin && !a.guest ? html`<div class="row wrap"><label for="role-${a.id}">${t("admin.role")}</label>
         <select id="role-${a.id}" data-key="role-${a.id}">${ROLES.map((r) => html`<option value="${r}" ${r === a.role ? "selected" : ""}>${t(`admin.role.${r}`)}</option>`)}</select>
@@ -145,7 +186,7 @@ class Admin extends HTMLElement {
 
   logRow(e) {
     const reason = e.details?.reason;
-    const change = e.details?.to ? ` → ${t(`admin.role.${e.details.to}`)}` : "";
+    const change = e.action === "set_role" && e.details?.to ? ` → ${t(`admin.role.${e.details.to}`)}` : "";
     return html`<li><span class="muted small">${dateTime(e.at)}</span> <strong>${t(`admin.action.${e.action}`)}</strong>${change}
       <span class="small">${t("admin.by", { actor: e.actor || t("admin.command_line"), target: e.target || "—" })}</span>${reason ? html` <q>${reason}</q>` : ""}</li>`;
   }
@@ -168,6 +209,15 @@ class Admin extends HTMLElement {
         <p class="help">${t("admin.cases_help")}</p>
         ${this.cases === null ? html`<p class="muted">${t("common.loading")}</p>` : this.cases.length
           ? html`<ul class="case-list">${this.cases.map((c) => this.caseCard(c))}</ul>` : html`<p class="muted">${t("admin.no_cases")}</p>`}
+      </section>
+      <section class="panel">
+        <h2>${t("admin.events")}</h2>
+        <p class="help">${t("admin.events_help")}</p>
+        <a class="btn" href="#/events" data-key="admin-events">${t("nav.events")}</a>
+        <ul class="series-list">${(this.series || []).map((s) => html`<li><strong>${s.name}</strong> <span class="muted small">${s.key} · ${t("admin.series_counted", { n: Object.keys(s.results).length })}</span></li>`)}</ul>
+        ${this.isAdmin ? html`<form name="series" class="stack"><label for="series-json">${t("admin.series_new")}</label>
+          <textarea id="series-json" name="series" rows="6" required data-key="series-json" data-keep="series-json" spellcheck="false"></textarea>
+          <button type="submit" data-key="series-go">${t("admin.series_create")}</button></form>` : ""}
       </section>
       <section class="panel">
         <h2>${t("admin.audit")}</h2>
