@@ -14,7 +14,10 @@ import re
 from pathlib import Path
 
 CSS = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "app.css"
-SCREENS = ("yn-signin", "yn-lobby", "yn-room", "yn-table", "yn-profile", "yn-replay", "yn-admin")
+SCREENS = (
+    "yn-signin", "yn-lobby", "yn-room", "yn-table", "yn-profile", "yn-replay", "yn-admin",
+    "yn-events", "yn-friends", "yn-chat",
+)  # fmt: skip
 SHARED = {
     # utilities and form controls
     "muted", "small", "error", "warn", "row", "wrap", "right", "spread", "stack", "grow",
@@ -28,6 +31,9 @@ SHARED = {
     "c-red", "c-yellow", "c-green", "c-blue", "c-wild", "mini", "mini-cards", "named",
     "named-red", "named-yellow", "named-green", "named-blue", "avatar-svg", "line",
     "face-btn", "color-chip", "flying", "editor", "group", "opt", "changed", "changed-tag",
+    # marks beside names (room, table, lobby, profile, admin) and the report menu
+    "bot-account", "title-badge", "master", "lifetime_master", "title-list", "past",
+    "report-menu",
 }  # fmt: skip
 
 

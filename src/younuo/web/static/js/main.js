@@ -12,6 +12,8 @@ import "./screens/profile.js";
 import "./screens/replay.js";
 import "./screens/admin.js";
 import "./screens/events.js";
+import "./screens/friends.js";
+import "./social/chat.js";
 import { html, onAction, raw, patch } from "./dom.js";
 import { LANGUAGE_NAMES, initLanguage, language, onLanguage, setLanguage, t } from "./i18n.js";
 import { toast } from "./parts/notice.js";
@@ -46,6 +48,7 @@ export function currentScreen() {
   if (hash.startsWith("#/profile")) return "profile";
   if (hash.startsWith("#/admin")) return "admin";
   if (hash.startsWith("#/events") && !store.match) return "events";
+  if (hash.startsWith("#/friends") && !store.match) return "friends";
   if (store.match) return "table";
   if (store.room) return "room";
   if (store.roomId && !store.room) return "loading";
@@ -55,7 +58,7 @@ export function currentScreen() {
 class App extends HTMLElement {
   connectedCallback() {
     this.screen = null;
-    this.innerHTML = `<header class="bar"></header><div class="banner" role="status"></div><main id="screen" tabindex="-1"></main>`;
+    this.innerHTML = `<header class="bar"></header><div class="banner" role="status"></div><main id="screen" tabindex="-1"></main><yn-chat></yn-chat>`;
     this.bar = this.querySelector(".bar");
     this.banner = this.querySelector(".banner");
     this.main = this.querySelector("main");
@@ -65,6 +68,8 @@ class App extends HTMLElement {
     });
     onAction(this.banner, (action) => { if (action === "reconnect") store.connection?.reconnectNow(); });
     store.on(["status", "account", "error", "room", "welcome", "state", "match_over"], (change) => this.changed(change));
+    // A friend request, invitation or decision, told once wherever the player is.
+    store.on(["social_notice"], ({ notice }) => toast(t(`social.toast.${notice.kind}`, { name: notice.payload?.name || "" })));
     window.addEventListener("hashchange", () => this.update());
     onLanguage(() => { this.paintBar(); this.paintBanner(); });
     this.update();

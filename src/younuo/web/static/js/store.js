@@ -20,7 +20,11 @@ export const KINDS = Object.freeze({
   match_over: "the match ended (store.matchOver)",
   error: "an error nobody awaited; error",
   notice: "something to tell the player once; key, tone",
+  chat: "a chat message arrived (store.chat); message",
+  social_notice: "a friend request, invitation or decision arrived (store.notices); notice",
 });
+
+const CHAT_KEEP = 100; // messages kept for the chat drawer
 
 class Store extends EventTarget {
   constructor() {
@@ -30,6 +34,8 @@ class Store extends EventTarget {
     this.status = { state: "closed" };
     this.roomId = null;
     this.room = null;
+    this.chat = []; // the room's and friends' messages, oldest first (the newest CHAT_KEEP)
+    this.notices = []; // pushed notices since the page loaded, newest first
     this.lobby = [];
     this.match = null; // {id, version, view, table, clock, you, clockOffset, legal}
     this.events = []; // recent events of the match, newest last (for the log)
@@ -154,6 +160,24 @@ class Store extends EventTarget {
       }
     }
     this.emit("room");
+  }
+
+  on_chat(message) {
+    if (this.chat.some((m) => m.id === message.id)) return;
+    this.chat = [...this.chat, message].slice(-CHAT_KEEP);
+    this.emit("chat", { message });
+  }
+
+  /** Messages read from the room's log (on opening the chat), merged with the pushed. */
+  addChat(messages) {
+    const seen = new Set(this.chat.map((m) => m.id));
+    this.chat = [...this.chat, ...messages.filter((m) => !seen.has(m.id))].sort((a, b) => a.id - b.id).slice(-CHAT_KEEP);
+    this.emit("chat", {});
+  }
+
+  on_notice(message) {
+    this.notices = [message.notice, ...this.notices];
+    this.emit("social_notice", { notice: message.notice });
   }
 
   on_lobby(message) { this.lobby = message.rooms; this.emit("lobby"); }

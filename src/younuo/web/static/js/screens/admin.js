@@ -38,6 +38,30 @@ class Admin extends HTMLElement {
     this.titles = new Map(); // the found accounts' titles, for revoking
     this.series = null;
     this.loadSeries();
+    this.reports = null;
+    this.loadReports();
+  }
+
+  async loadReports() {
+    try { this.reports = await api("GET", "/api/admin/reports?status=open&limit=50"); } catch { this.reports = []; }
+    this.paint();
+  }
+
+  /** One player report: who, why, where, the messages attached, and the decision form. */
+  reportCard(r) {
+    const said = r.evidence?.messages || [];
+    return html`<li class="panel report-card" data-report="${r.id}">
+      <h3>${t(`social.reason.${r.reason}`)} · <span class="small muted">${t(`social.source.${r.source}`)} · ${dateTime(r.opened_at)}</span></h3>
+      <p class="small">${t("admin.report_of", { reported: r.evidence?.reported_name || r.reported, reporter: r.evidence?.reporter_name || r.reporter })}</p>
+      ${said.length ? html`<ul class="small">${said.map((m) => html`<li><q>${m.text || t(`phrase.${m.phrase}`)}</q></li>`)}</ul>` : ""}
+      <form name="report" class="stack" data-report="${r.id}">
+        <label for="rp-note-${r.id}">${t("admin.reason")}</label>
+        <input id="rp-note-${r.id}" name="note" maxlength="1000" required data-key="rp-note-${r.id}" data-keep="rp-note-${r.id}">
+        <label for="rp-action-${r.id}">${t("admin.report_action")}</label>
+        <select id="rp-action-${r.id}" name="action" data-key="rp-action-${r.id}" data-keep="rp-action-${r.id}">${["dismiss", "warn", "mute"].map((a) => html`<option value="${a}">${t(`admin.report.${a}`)}</option>`)}</select>
+        <label for="rp-minutes-${r.id}">${t("admin.report_minutes")}</label>
+        <input id="rp-minutes-${r.id}" name="minutes" type="number" min="1" max="43200" value="60" data-key="rp-minutes-${r.id}" data-keep="rp-minutes-${r.id}">
+        <button type="submit" data-key="rp-go-${r.id}">${t("admin.decide")}</button></form></li>`;
   }
 
   async loadTitles() {
@@ -87,6 +111,13 @@ class Admin extends HTMLElement {
         const body = { event: form.dataset.event, reason: field("reason").value.trim() };
         this.titles.set(form.dataset.account, await api("POST", `/api/admin/accounts/${encodeURIComponent(form.dataset.account)}/titles/revoke`, body));
         announce(t("admin.done"));
+        this.loadLog();
+      } else if (form.getAttribute("name") === "report") {
+        const body = { action: field("action").value, note: field("note").value.trim() };
+        if (body.action === "mute") body.minutes = Number(field("minutes").value);
+        await api("POST", `/api/admin/reports/${encodeURIComponent(form.dataset.report)}/decision`, body);
+        announce(t("admin.done"));
+        this.loadReports();
         this.loadLog();
       } else if (form.getAttribute("name") === "series") {
         let series;
@@ -209,6 +240,11 @@ class Admin extends HTMLElement {
         <p class="help">${t("admin.cases_help")}</p>
         ${this.cases === null ? html`<p class="muted">${t("common.loading")}</p>` : this.cases.length
           ? html`<ul class="case-list">${this.cases.map((c) => this.caseCard(c))}</ul>` : html`<p class="muted">${t("admin.no_cases")}</p>`}
+      </section>
+      <section class="panel">
+        <h2>${t("admin.reports")}</h2>
+        ${this.reports === null ? html`<p class="muted">${t("common.loading")}</p>` : this.reports.length
+          ? html`<ul class="report-list">${this.reports.map((r) => this.reportCard(r))}</ul>` : html`<p class="muted">${t("admin.no_reports")}</p>`}
       </section>
       <section class="panel">
         <h2>${t("admin.events")}</h2>

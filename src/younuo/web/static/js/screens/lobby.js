@@ -156,6 +156,7 @@ class Lobby extends HTMLElement {
           <span class="muted">${t("profile.rating")}: ${account.rating} · ${levelName(account.level)}</span></div>
           <div class="row right"><a class="btn" href="#/profile" data-key="to-profile">${t("nav.profile")}</a>
           <a class="btn" href="#/events" data-key="to-events">${t("nav.events")}</a>
+          <a class="btn" href="#/friends" data-key="to-friends">${t("nav.friends")}</a>
           ${isStaff(account) ? html`<a class="btn" href="#/admin" data-key="admin">${t("nav.admin")}</a>` : ""}
           <button data-action="signout" data-key="signout">${t("nav.signout")}</button></div>` : ""}
         </section>

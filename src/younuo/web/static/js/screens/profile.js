@@ -6,6 +6,7 @@ import { dateTime, errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
 import { titleBadge, titleLine } from "../parts/titles.js";
+import { reportMenu } from "../social/report.js";
 import { store } from "../store.js";
 
 class Profile extends HTMLElement {
@@ -18,7 +19,7 @@ class Profile extends HTMLElement {
     this.off = onLanguage(() => this.paint());
     this.hash = () => this.load();
     window.addEventListener("hashchange", this.hash);
-    onAction(this, (action) => this.act(action));
+    onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
     this.load();
   }
@@ -56,8 +57,23 @@ class Profile extends HTMLElement {
     this.paint();
   }
 
-  act(action) {
-    if (action === "back") location.hash = "";
+  async act(action, el) {
+    if (action === "back") { location.hash = ""; return; }
+    const id = this.account?.id;
+    try {
+      if (action === "befriend") await api("POST", "/api/me/friends", { account: id });
+      else if (action === "block") await api("POST", "/api/me/blocks", { account: id });
+      else if (action === "report-open") { this.reporting = true; this.paint(); return; }
+      else if (action === "report-close") { this.reporting = false; this.paint(); return; }
+      else if (action === "report-send") {
+        this.reporting = false;
+        await api("POST", "/api/reports", { account: id, reason: el.dataset.reason, source: "profile" });
+        toast(t("social.reported"));
+        this.paint();
+        return;
+      } else return;
+      toast(t("social.done"));
+    } catch (error) { toast(errorText(error), "warn"); }
   }
 
   async submit(form) {
@@ -105,6 +121,11 @@ class Profile extends HTMLElement {
             <p class="rating"><span class="label">${t("profile.rating")}</span> <strong data-testid="rating">${a.rating}</strong></p>
             <p class="level"><span class="label">${t("profile.level")}</span> <strong>${t("profile.level_n", { n: a.level?.number ?? "" })} · ${levelName(a.level)}</strong></p></div>
         </div>` : html`<p class="muted">${t("common.loading")}</p>`}
+        ${a && !this.own ? html`<div class="row wrap social-actions">
+          <button data-action="befriend" data-key="befriend">${t("social.ask")}</button>
+          <button data-action="block" data-key="block">${t("social.block")}</button>
+          <button class="link" data-action="report-open" data-key="report-open">⚑ ${t("social.report")}</button></div>
+          ${this.reporting ? reportMenu(a.name) : ""}` : ""}
       </section>
       ${a && this.own ? html`<section class="panel">
         <form name="rename" class="row wrap"><label for="pf-name">${t("profile.rename")}</label>

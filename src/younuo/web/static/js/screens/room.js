@@ -9,9 +9,11 @@ import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName, roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { ICON_CLOCK } from "../parts/elements.js";
-import { titleBadge } from "../parts/titles.js";
+import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
+import { titleBadge } from "../parts/titles.js";
 import { loadRules, rulesInfo } from "../rules.js";
+import { reportMenu } from "../social/report.js";
 import { store } from "../store.js";
 
 export function rulesSummary(rules) {
@@ -68,6 +70,16 @@ class Room extends HTMLElement {
     const seat = el.dataset.seat !== undefined ? Number(el.dataset.seat) : undefined;
     const me = this.meSeat;
     switch (action) {
+      case "report-seat": this.reporting = store.room?.seats[seat] || null; this.paint(); break;
+      case "report-close": this.reporting = null; this.paint(); break;
+      case "report-send": {
+        const who = this.reporting;
+        this.reporting = null;
+        api("POST", "/api/reports", { account: who.account, reason: el.dataset.reason, source: "table", room: store.room?.id || null })
+          .then(() => toast(t("social.reported")), (e) => toast(errorText(e), "warn"));
+        this.paint();
+        break;
+      }
       case "ready": this.run({ type: "ready", ready: !me?.ready }); break;
       case "leave": this.run(() => store.leaveRoom()); break;
       case "outfit": this.run({ type: "avatar", avatar: { ...(me?.avatar || store.account.avatar), outfit: el.dataset.value } }); break;
@@ -159,6 +171,7 @@ class Room extends HTMLElement {
           ? html`<button class="small danger" data-action="remove-bot" data-seat="${seat.seat}" data-key="rm-${seat.seat}">${t("room.remove_bot")}</button>`
           : html`<button class="small danger" data-action="kick" data-seat="${seat.seat}" data-key="kick-${seat.seat}" aria-label="${t("room.kick_label", { name: playerName(seat.name) })}">${t("room.kick")}</button>`}
       </div>` : ""}
+      ${!mine && seat.kind === "human" ? html`<button class="link small report" data-action="report-seat" data-seat="${seat.seat}" data-key="report-seat-${seat.seat}" aria-label="${t("social.report_sender", { name: playerName(seat.name) })}">⚑ ${t("social.report")}</button>` : ""}
       ${this.isHost && teams ? html`<button class="small" data-action="camp" data-seat="${seat.seat}" data-camp="${seat.camp === "red" ? "blue" : "red"}" data-key="camp-${seat.seat}">${t("room.move_to", { camp: t(`camp.${seat.camp === "red" ? "blue" : "red"}`) })}</button>` : ""}
     </li>`;
   }
@@ -197,6 +210,7 @@ class Room extends HTMLElement {
         <section class="panel seats-panel" aria-labelledby="seats-h">
           <h2 id="seats-h" class="sr-only">${t("room.seats")}</h2>
           <ul class="seat-grid">${room.seats.map((seat, i) => this.seatMarkup(seat, i))}</ul>
+          ${this.reporting ? reportMenu(this.reporting.name) : ""}
         </section>
         <section class="panel my-panel" aria-labelledby="mine-h">
           <h2 id="mine-h">${t("room.my_avatar")}</h2>

@@ -1,0 +1,90 @@
+// The chat drawer of a room and its table (docs/social.md): closed, a button with the
+// count of unread messages; open, a panel under the header (never over the hand at the
+// bottom of the table, even at 360 px) with the room's messages, the quick phrases
+// (shown in each reader's language, so they work across languages and carry nothing a
+// free text could), a free text field when the server and the room allow it, and a
+// report button by each other player's message.
+
+import { html, onAction, patch } from "../dom.js";
+import { errorText, onLanguage, t } from "../i18n.js";
+import { api } from "../net.js";
+import { announce, toast } from "../parts/notice.js";
+import { store } from "../store.js";
+import { reportMenu } from "./report.js";
+
+export const PHRASES = ["hello", "good_luck", "good_game", "nice_one", "hurry_up", "oops", "thanks", "rematch"];
+
+class Chat extends HTMLElement {
+  connectedCallback() {
+    this.open = false;
+    this.read = 0; // messages seen while open
+    this.reporting = null; // the message whose sender is being reported
+    this.offStore = store.on(["chat", "room", "account"], () => this.paint());
+    this.off = onLanguage(() => this.paint());
+    onAction(this, (action, el) => this.act(action, el));
+    this.addEventListener("submit", (e) => { e.preventDefault(); this.send({ text: e.target.elements.namedItem("text").value.trim() }, e.target); });
+    this.paint();
+  }
+
+  disconnectedCallback() { this.offStore(); this.off(); }
+
+  get messages() { return store.chat.filter((m) => m.room && m.room === store.room?.id); }
+
+  async act(action, el) {
+    if (action === "chat-toggle") {
+      this.open = !this.open;
+      if (this.open && store.room) {
+        try { store.addChat(await api("GET", `/api/rooms/${encodeURIComponent(store.room.id)}/chat`)); } catch { /* the pushed ones still show */ }
+      }
+    } else if (action === "phrase") {
+      await this.send({ phrase: el.dataset.phrase });
+    } else if (action === "report-open") {
+      this.reporting = this.messages.find((m) => String(m.id) === el.dataset.message) || null;
+    } else if (action === "report-send" && this.reporting) {
+      try {
+        await api("POST", "/api/reports", { account: this.reporting.sender, reason: el.dataset.reason, source: "chat", room: store.room?.id || null });
+        announce(t("social.reported"));
+        toast(t("social.reported"));
+      } catch (error) { toast(errorText(error), "warn"); }
+      this.reporting = null;
+    } else if (action === "report-close") {
+      this.reporting = null;
+    }
+    this.paint();
+  }
+
+  async send(body, form) {
+    if (!store.room || (!body.phrase && !body.text)) return;
+    try {
+      await store.request({ type: "chat", room: store.room.id, ...body });
+      if (form) form.reset();
+    } catch (error) { toast(errorText(error), "warn"); }
+  }
+
+  line(m) {
+    const mine = m.sender === store.account?.id;
+    const words = m.phrase ? t(`phrase.${m.phrase}`) : m.text;
+    return html`<li class="chat-line ${mine ? "mine" : ""}" data-message="${m.id}"><strong>${m.sender_name}</strong>
+      ${m.channel === "table_spectators" ? html`<span class="tag small">${t("social.spectators")}</span>` : ""} <span class="words">${words}</span>
+      ${mine ? "" : html`<button class="link small" data-action="report-open" data-message="${m.id}" data-key="report-${m.id}" aria-label="${t("social.report_sender", { name: m.sender_name })}">⚑</button>`}</li>`;
+  }
+
+  paint() {
+    if (!store.room) { patch(this, html``); return; }
+    const all = this.messages;
+    if (this.open) this.read = all.length;
+    const unread = Math.max(0, all.length - this.read);
+    patch(this, html`<button class="chat-toggle ${unread ? "unread" : ""}" data-action="chat-toggle" data-key="chat-toggle" aria-expanded="${this.open}"
+        aria-label="${t("social.chat")}${unread ? ` (${unread})` : ""}">💬${unread ? html`<span class="count">${unread}</span>` : ""}</button>
+      ${this.open ? html`<section class="chat-panel" aria-label="${t("social.chat")}">
+        <ol class="chat-lines" aria-live="polite">${all.length ? all.map((m) => this.line(m)) : html`<li class="muted small">${t("social.no_chat")}</li>`}</ol>
+        ${this.reporting ? reportMenu(this.reporting.sender_name) : ""}
+        <div class="phrases row wrap">${PHRASES.map((p) => html`<button class="small" data-action="phrase" data-phrase="${p}" data-key="phrase-${p}">${t(`phrase.${p}`)}</button>`)}</div>
+        <form class="row chat-form"><label for="chat-text" class="sr-only">${t("social.say")}</label>
+          <input id="chat-text" name="text" maxlength="200" autocomplete="off" placeholder="${t("social.say")}" data-key="chat-text" data-keep="chat-text">
+          <button type="submit" data-key="chat-send">${t("social.send")}</button></form>
+      </section>` : ""}`);
+  }
+}
+
+customElements.define("yn-chat", Chat);
