@@ -15,7 +15,7 @@ from typing import Any
 
 from younuo.server.names import InvalidName, check_password, clean_name
 from younuo.server.roles import Permission, Role, Standing, allows
-from younuo.store import Database, moderation
+from younuo.store import Database, NameTaken, moderation
 from younuo.store import accounts as repo
 from younuo.store.models import Account, AuditEntry
 
@@ -142,6 +142,34 @@ class Admin:
                 action="bot_rated",
                 target=target.id,
                 details={"from": before, "to": allowed, "reason": reason},
+            )
+        return Outcome(target)
+
+    async def rename(
+        self, actor: Account | None, target_id: str, name: str, reason: str
+    ) -> Outcome:
+        """A moderator's rename of an offensive name (reported ``name``), with the reason
+        the player is shown; audit-logged with the old and the new name."""
+        _permit(actor, Permission.RENAME)
+        reason = _reason(reason)
+        try:
+            new = clean_name(name)
+        except InvalidName as exc:
+            raise AdminError("bad_name", str(exc)) from None
+        async with self.db.session() as s, s.begin():
+            target = await self._target(s, actor, target_id)
+            before = target.name
+            try:
+                await repo.rename(s, target, new)
+            except NameTaken:
+                raise AdminError("name_taken", f"the name {new!r} is taken") from None
+            await moderation.audit(
+                s,
+                at=time.time(),
+                actor=actor.id if actor else None,
+                action="rename",
+                target=target.id,
+                details={"from": before, "to": new, "reason": reason},
             )
         return Outcome(target)
 

@@ -45,6 +45,7 @@ STATUS = {
     "unknown_title": 404,
     "already_revoked": 409,
     "series_taken": 409,
+    "name_taken": 409,
 }
 
 
@@ -58,6 +59,12 @@ class StandingIn(BaseModel):
     standing: Standing
     reason: Annotated[str, Field(max_length=500)]
     seconds: Annotated[float, Field(gt=0, le=366 * 86400)] | None = None
+
+
+class RenameIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)]
+    reason: Annotated[str, Field(max_length=500)]
 
 
 class AdminAccountOut(BaseModel):
@@ -188,6 +195,12 @@ async def set_standing(
         me, account_id, body.standing, body.reason, body.seconds
     )
     return _closed(request, outcome)
+
+
+@router.post("/accounts/{account_id}/name", response_model=AdminAccountOut)
+async def rename(account_id: str, body: RenameIn, request: Request, me: Me) -> AdminAccountOut:
+    """Rename an account whose name offends (moderators and admins), with a reason."""
+    return _out((await _admin(request).rename(me, account_id, body.name, body.reason)).account)
 
 
 @router.get("/audit", response_model=list[AuditOut])

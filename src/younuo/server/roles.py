@@ -41,10 +41,18 @@ class Permission(StrEnum):
     CREATE_PUBLIC_EVENTS = "create_public_events"
     # Bot accounts (younuo.server.botaccounts): an admin's alone.
     ALLOW_RATED_BOTS = "allow_rated_bots"
+    # Social play's moderation: a moderator renames an offensive name.
+    RENAME = "rename"
 
 
 _MODERATOR = frozenset(
-    {Permission.READ_AUDIT, Permission.REVIEW_CASES, Permission.REVOKE_TITLES, Permission.SUSPEND}
+    {
+        Permission.READ_AUDIT,
+        Permission.REVIEW_CASES,
+        Permission.REVOKE_TITLES,
+        Permission.SUSPEND,
+        Permission.RENAME,
+    }
 )
 PERMISSIONS: dict[Role, frozenset[Permission]] = {
     Role.PLAYER: frozenset(),

@@ -112,6 +112,11 @@ class Admin extends HTMLElement {
         this.titles.set(form.dataset.account, await api("POST", `/api/admin/accounts/${encodeURIComponent(form.dataset.account)}/titles/revoke`, body));
         announce(t("admin.done"));
         this.loadLog();
+      } else if (form.getAttribute("name") === "rename") {
+        const body = { name: field("name").value.trim(), reason: field("reason").value.trim() };
+        this.replace(await api("POST", `/api/admin/accounts/${encodeURIComponent(form.dataset.account)}/name`, body));
+        announce(t("admin.done"));
+        this.loadLog();
       } else if (form.getAttribute("name") === "report") {
         const body = { action: field("action").value, note: field("note").value.trim() };
         if (body.action === "mute") body.minutes = Number(field("minutes").value);
@@ -179,6 +184,10 @@ class Admin extends HTMLElement {
       <h3>${a.name} ${a.guest ? html`<span class="tag">${t("profile.guest")}</span>` : ""}</h3>
       <p class="small muted">${a.id} · ${t("profile.rating")} ${a.rating} · ${t(`admin.role.${a.role}`)} · <span class="standing">${standing}</span></p>
       ${this.titlesMarkup(a)}
+      ${self ? "" : html`<form name="rename" class="row wrap" data-account="${a.id}">
+        <label for="rn-${a.id}">${t("admin.new_name")}</label><input id="rn-${a.id}" name="name" maxlength="20" required data-key="rn-${a.id}" data-keep="rn-${a.id}">
+        <label for="rn-why-${a.id}">${t("admin.reason")}</label><input id="rn-why-${a.id}" name="reason" maxlength="500" required data-key="rn-why-${a.id}" data-keep="rn-why-${a.id}">
+        <button type="submit" data-key="rn-go-${a.id}">${t("admin.rename")}</button></form>`}
       ${self ? html`<p class="small muted">${t("admin.not_yourself")}</p>` : html`
       ${this.isAdmin && !a.guest ? html`<div class="row wrap"><label for="role-${a.id}">${t("admin.role")}</label>
         <select id="role-${a.id}" data-key="role-${a.id}">${ROLES.map((r) => html`<option value="${r}" ${r === a.role ? "selected" : ""}>${t(`admin.role.${r}`)}</option>`)}</select>

@@ -70,6 +70,14 @@ class Room extends HTMLElement {
     const seat = el.dataset.seat !== undefined ? Number(el.dataset.seat) : undefined;
     const me = this.meSeat;
     switch (action) {
+      case "befriend": {
+        const who = store.room?.seats[seat];
+        if (who?.account) {
+          api("POST", "/api/me/friends", { account: who.account })
+            .then(() => toast(t("social.requested", { name: who.name })), (e) => toast(errorText(e), "warn"));
+        }
+        break;
+      }
       case "report-seat": this.reporting = store.room?.seats[seat] || null; this.paint(); break;
       case "report-close": this.reporting = null; this.paint(); break;
       case "report-send": {
@@ -171,6 +179,7 @@ class Room extends HTMLElement {
           ? html`<button class="small danger" data-action="remove-bot" data-seat="${seat.seat}" data-key="rm-${seat.seat}">${t("room.remove_bot")}</button>`
           : html`<button class="small danger" data-action="kick" data-seat="${seat.seat}" data-key="kick-${seat.seat}" aria-label="${t("room.kick_label", { name: playerName(seat.name) })}">${t("room.kick")}</button>`}
       </div>` : ""}
+      ${!mine && seat.kind === "human" ? html`<button class="link small" data-action="befriend" data-seat="${seat.seat}" data-key="befriend-${seat.seat}">${t("social.ask")}</button>` : ""}
       ${!mine && seat.kind === "human" ? html`<button class="link small report" data-action="report-seat" data-seat="${seat.seat}" data-key="report-seat-${seat.seat}" aria-label="${t("social.report_sender", { name: playerName(seat.name) })}">⚑ ${t("social.report")}</button>` : ""}
       ${this.isHost && teams ? html`<button class="small" data-action="camp" data-seat="${seat.seat}" data-camp="${seat.camp === "red" ? "blue" : "red"}" data-key="camp-${seat.seat}">${t("room.move_to", { camp: t(`camp.${seat.camp === "red" ? "blue" : "red"}`) })}</button>` : ""}
     </li>`;
