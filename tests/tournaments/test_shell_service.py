@@ -14,6 +14,7 @@ import pytest
 
 from younuo.server.tournaments import TournamentService, _may_enter
 from younuo.store import Database
+from younuo.store.models import Account
 from younuo.tournaments import Command, Format, StartTable, TournamentError
 from younuo.tournaments.tournament import Status
 
@@ -92,5 +93,8 @@ def test_tick_starts_resumes_after_restart_and_runs_to_the_end(tmp_path: Path) -
     run(main())
 
 
-def test_may_enter_is_open_for_now() -> None:
-    assert _may_enter("anyone") is True
+def test_may_enter_refuses_bot_accounts_unless_allowed_into_rated_play() -> None:
+    """Every event is rated: a person enters, a bot account only once an admin allowed it."""
+    assert _may_enter(Account(id="p1", bot=False, bot_rated=False)) is True
+    assert _may_enter(Account(id="b1", bot=True, bot_rated=False)) is False
+    assert _may_enter(Account(id="b2", bot=True, bot_rated=True)) is True
