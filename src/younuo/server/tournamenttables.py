@@ -188,6 +188,7 @@ class TournamentTables:
         # One start or reading of a table at a time on this node (the tick and a match's
         # end may both issue it); other nodes are kept out by the ids' uniqueness.
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def carry_out(self, event: str, command: Command) -> None:
         """The tournament service's hook: a table's match, or its result once it ended."""
@@ -204,9 +205,16 @@ class TournamentTables:
             log.info("table %s of %s not recorded: %s", command.table_id, event, exc)
 
     async def match_over(self, room_id: str | None, match_id: str) -> None:
-        """The match service's end-of-match hook: a table's match ended, go on at once."""
+        """The match service's end-of-match hook: a table's match ended, so the events go
+        on at once (in a task of their own: whoever made the last move is not kept
+        waiting for the next stage's tables; should it fail, the next tick does it)."""
         if not is_table_match(match_id):
             return
+        task = asyncio.ensure_future(self._advance(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _advance(self, match_id: str) -> None:
         try:
             await self.service.advance()
         except Exception:
