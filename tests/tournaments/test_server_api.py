@@ -6,6 +6,7 @@ its code."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.harness import ServerProcess
+from server.harness import Client, ServerProcess
 
 from .serving import ENV, admin_create, bearer, elimination, get, login, post, starting_in
 
@@ -165,3 +166,46 @@ def test_bad_input_is_answered_with_its_code(staffed: Staff) -> None:
     assert code(post(server, "/nope/register", pat)) == (404, "tournament_not_found")
     missing = httpx.get(f"{server.http}/api/tournaments/nope", timeout=10)
     assert (missing.status_code, missing.json()["code"]) == (404, "tournament_not_found")
+
+
+def test_a_table_brings_its_people_out_of_the_rooms_and_matches_they_were_in(
+    staffed: Staff,
+) -> None:
+    """Ann waits in a room of her own, Bob plays a casual match: when their table starts
+    both are moved to the table's room (Bob leaves his match, R-LEAVE), and that room
+    is the one they come back to."""
+    server, root, _ = staffed
+    ann, bob, cat, dan = (server.guest(n) for n in ("Ann", "Bob", "Cat", "Dan"))
+    spec = elimination(starts_at=starting_in(8), cap=4)
+    tid = post(server, "", root, spec).json()["id"]
+    for who in (ann, bob, cat, dan):
+        assert post(server, f"/{tid}/register", who).status_code == 200
+
+    async def main() -> tuple[str, str, dict[str, Any], dict[str, Any]]:
+        a, b = Client(server, ann), Client(server, bob)
+        await a.connect()
+        await b.connect()
+        assert (await a.request({"type": "create_room", "settings": {}}))["type"] == "ack"
+        old_room = (await a.expect("room"))["room"]["id"]
+        made = await b.request({"type": "create_room", "settings": {"seats": 2, "needed": 2}})
+        assert made["type"] == "ack"
+        assert (await b.request({"type": "add_bot", "level": "easy"}))["type"] == "ack"
+        assert (await b.request({"type": "start"}))["type"] == "ack"
+        casual = (await b.expect("state"))["match"]
+        told_a = await a.expect("tournament_table", timeout=60)
+        told_b = await b.expect("tournament_table", timeout=60)
+        assert told_a["room"] == told_b["room"] and told_a["match"] == told_b["match"]
+        again = Client(server, ann)
+        welcome = await again.connect()
+        assert welcome is not None and welcome["room"] == told_a["room"]
+        for c in (a, b, again):
+            await c.close()
+        return old_room, casual, told_a, welcome
+
+    old_room, casual, told, _ = asyncio.run(main())
+    assert httpx.get(f"{server.http}/api/rooms/{old_room}", timeout=10).status_code == 404
+    left = httpx.get(f"{server.http}/api/matches/{casual}", timeout=10).json()
+    assert left["status"] != "running"
+    assert [r["left"] for r in left["results"] if r["account"] == bob["account"]["id"]] == [True]
+    event = get(server, tid)
+    assert [t["match"] for t in event["tables"]] == [told["match"]]

@@ -194,8 +194,14 @@ class TournamentTables:
         """The tournament service's hook: a table's match, or its result once it ended."""
         if not isinstance(command, StartTable):
             return  # finished or cancelled: nothing to run (titles: not built yet)
-        async with self._locks[f"{event}/{command.table_id}"]:
-            result = await self._table(event, command)
+        try:
+            async with self._locks[f"{event}/{command.table_id}"]:
+                result = await self._table(event, command)
+        except Exception:
+            # Never let one table stop the others (the tick goes on to the next event);
+            # the next tick issues this one again.
+            log.exception("table %s of %s could not be carried out", command.table_id, event)
+            return
         if result is None:
             return
         try:
