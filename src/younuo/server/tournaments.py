@@ -15,6 +15,7 @@ to be played, and ``carry_out`` must be idempotent per table id).
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -32,6 +33,8 @@ from younuo.tournaments.tournament import Status, Step
 
 Also = Callable[[AsyncSession, Tournament], Awaitable[None]]
 """More to write in a change's transaction (an admin's cancel: its audit entry)."""
+
+log = logging.getLogger(__name__)
 
 CarryOut = Callable[[str, Command], Awaitable[None]]
 """What the shell does with one command of an event (StartTable: a room and a match)."""
@@ -149,12 +152,16 @@ class TournamentService:
             rows = await stored.with_status(s, [str(Status.REGISTRATION), str(Status.RUNNING)])
             events = [Tournament.from_dict(r.value) for r in rows]
         for t in events:
-            if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
-                seed = secrets.randbits(31)
-                await self._change(t.id, _starting(now, seed), now)
-            elif t.status is Status.RUNNING:
-                for command in t.resume():
-                    await self.carry_out(t.id, command)
+            try:
+                if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
+                    seed = secrets.randbits(31)
+                    await self._change(t.id, _starting(now, seed), now)
+                elif t.status is Status.RUNNING:
+                    for command in t.resume():
+                        await self.carry_out(t.id, command)
+            except Exception:
+                # One event's trouble must not hold up the others: the next tick retries.
+                log.exception("tournament %s: tick failed", t.id)
 
     async def advance(self) -> None:
         """Re-issue every running event's commands now (a table's match has just ended:
