@@ -25,8 +25,10 @@ ENV = {
 }
 
 
-def admin_create(data: Path, name: str) -> None:
-    args = [sys.executable, "-m", "younuo", "admin", "create", name, "--data", str(data)]
+def admin_create(data: Path, name: str, db: str | None = None) -> None:
+    """Make the first admin on the command line (on ``db`` when given, else in ``data``)."""
+    where = ["--db", db] if db else ["--data", str(data)]
+    args = [sys.executable, "-m", "younuo", "admin", "create", name, *where]
     args.append("--password-stdin")
     done = subprocess.run(
         args, input=f"{PASSWORD}\n", capture_output=True, text=True, timeout=120, check=False

@@ -8,15 +8,19 @@ or doubled."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from sqlalchemy import select
 
 from server.harness import Client, ServerProcess, play_until_over
 from younuo.server.tournamenttables import table_match_id, table_room_id
+from younuo.store import Database, sqlite_url
+from younuo.store.models import Match, Room
 
 from .serving import ENV, admin_create, elimination, get, login, post, wait_for
 
@@ -108,18 +112,25 @@ def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> No
         assert {p["tournament"] for p in played} == {tid}
 
 
-def _matches_and_rooms(data: Path) -> tuple[list[str], list[str]]:
-    (db,) = list(data.glob("*.db"))
-    with sqlite3.connect(db) as c:
-        matches = [r[0] for r in c.execute("SELECT id FROM matches WHERE id LIKE 'm1%'")]
-        rooms = [r[0] for r in c.execute("SELECT id FROM rooms WHERE id LIKE 'r1%'")]
-    return sorted(matches), sorted(rooms)
+def _tables_stored(url: str) -> tuple[list[str], list[str]]:
+    """The ids of every table's match and room in the database (``m1…``, ``r1…``)."""
+
+    async def read() -> tuple[list[str], list[str]]:
+        db = Database.from_url(url)
+        try:
+            async with db.session() as s:
+                matches = await s.scalars(select(Match.id).where(Match.id.like("m1%")))
+                rooms = await s.scalars(select(Room.id).where(Room.id.like("r1%")))
+                return sorted(matches), sorted(rooms)
+        finally:
+            await db.close()
+
+    return asyncio.run(read())
 
 
-def test_a_kill_9_in_the_middle_loses_and_doubles_nothing(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    admin_create(data, "Root")
-    server = ServerProcess(data, env=ENV)
+def _kill_9_in_the_middle(data: Path, db: str | None) -> None:
+    admin_create(data, "Root", db)
+    server = ServerProcess(data, env=ENV, db=db)
     server.start()
     try:
         root = login(server, "Root")
@@ -143,7 +154,7 @@ def test_a_kill_9_in_the_middle_loses_and_doubles_nothing(tmp_path: Path) -> Non
         assert len(done_before) == 1 and told["table"] not in done_before
         server.kill9()
 
-        server = ServerProcess(data, env=ENV)
+        server = ServerProcess(data, env=ENV, db=db)
         server.start()
         done = wait_for(server, tid, "finished")
         _check_finished(server, done)
@@ -151,8 +162,22 @@ def test_a_kill_9_in_the_middle_loses_and_doubles_nothing(tmp_path: Path) -> Non
         for t in done["tables"]:
             if t["id"] in done_before:
                 assert t["places"] == done_before[t["id"]]
-        matches, rooms = _matches_and_rooms(data)
+        matches, rooms = _tables_stored(db or sqlite_url(data))
         assert matches == sorted(t["match"] for t in done["tables"])
         assert rooms == sorted(t["room"] for t in done["tables"])
     finally:
         server.stop()
+
+
+def test_a_kill_9_in_the_middle_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    _kill_9_in_the_middle(tmp_path / "data", None)
+
+
+def test_a_kill_9_in_the_middle_on_postgresql(tmp_path: Path) -> None:
+    from store.postgres import INSTALL, fresh_database, pg_bin, postgres_server
+
+    if pg_bin() is None:
+        pytest.skip(f"PostgreSQL binaries not found: install them with `{INSTALL}`")
+    with postgres_server() as admin:
+        url = asyncio.run(fresh_database(admin, "t_" + uuid.uuid4().hex[:10]))
+        _kill_9_in_the_middle(tmp_path / "data", url)
