@@ -14,7 +14,8 @@ import pytest
 
 from younuo.server.tournaments import TournamentService, _may_enter
 from younuo.store import Database
-from younuo.tournaments import Command, Format, StartTable, TournamentError
+from younuo.store.models import Account
+from younuo.tournaments import Command, Format, StartTable, TableResult, TournamentError
 from younuo.tournaments.tournament import Status
 
 from .driving import NOW, START, random_result, spec
@@ -92,5 +93,50 @@ def test_tick_starts_resumes_after_restart_and_runs_to_the_end(tmp_path: Path) -
     run(main())
 
 
-def test_may_enter_is_open_for_now() -> None:
-    assert _may_enter("anyone") is True
+def test_may_enter_refuses_bot_accounts_unless_allowed_into_rated_play() -> None:
+    """Every event is rated: a person enters, a bot account only once an admin allowed it."""
+    assert _may_enter(Account(id="p1", bot=False, bot_rated=False)) is True
+    assert _may_enter(Account(id="b1", bot=True, bot_rated=False)) is False
+    assert _may_enter(Account(id="b2", bot=True, bot_rated=True)) is True
+
+
+def test_a_result_recorded_twice_advances_once(tmp_path: Path) -> None:
+    """The tick and a match's end may both record a table: the second changes nothing
+    (no new stage, no second round of StartTable); another result is refused."""
+
+    async def main() -> None:
+        db = await _db(tmp_path)
+        issued: list[Command] = []
+
+        async def carry_out(event: str, command: Command) -> None:
+            issued.append(command)
+
+        try:
+            service = TournamentService(db, carry_out)
+            s = spec(Format.ELIMINATION, table_min=4, table_max=4, advance=2, cap=8)
+            t = await service.create(s, "boss", admin=True, now=NOW)
+            for i in range(8):
+                await service.register(t.id, f"p{i}", 1500, NOW, None)
+            await service.tick(START)
+            first = [c for c in issued if isinstance(c, StartTable)]
+            assert len(first) == 2
+            rng = random.Random(3)
+            one = random_result(first[0], rng)
+            await service.record(t.id, one, START)
+            issued.clear()
+            two = random_result(first[1], rng)
+            after = await service.record(t.id, two, START)
+            finals = [c for c in issued if isinstance(c, StartTable)]
+            assert len(finals) == 1 and len(after.stages) == 2
+            issued.clear()
+            again = await service.record(t.id, two, START)
+            assert again == after and issued == []
+            other = TableResult(two.table_id, tuple(reversed(two.places)), dict(two.scores))
+            with pytest.raises(TournamentError) as refused:
+                await service.record(t.id, other, START)
+            assert refused.value.code == "result_conflict"
+            assert await service.get(t.id) == after
+        finally:
+            await db.close()
+
+    run(main())

@@ -66,6 +66,7 @@ from younuo.client.messages import (
     SessionOut,
     State,
     TableSeat,
+    TournamentTable,
     Update,
     Welcome,
 )
@@ -118,6 +119,7 @@ __all__ = [
     "Stopped",
     "TableSeat",
     "TakenOver",
+    "TournamentTable",
     "Unreachable",
     "Update",
     "Verdict",

@@ -51,7 +51,9 @@ from younuo.server.seriesapi import router as series_router
 from younuo.server.settings import Settings
 from younuo.server.titleapi import router as title_router
 from younuo.server.titles import Titles
+from younuo.server.tournamentapi import router as tournament_router
 from younuo.server.tournaments import TournamentService
+from younuo.server.tournamenttables import TournamentTables
 from younuo.server.ws import serve_socket
 from younuo.store import Database
 
@@ -112,6 +114,18 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         jobs.append(Job("fairplay_scan", settings.fairplay_scan_seconds, fairplay.scan))
     # --- tournaments (issue 27): the shell's job under the scheduler's lease ---
     tournaments = TournamentService(db)
+    # A table is a room and a match on the match service (server/tournamenttables.py);
+    # a table's match ending goes on to the event at once, after the room's own hook.
+    tables_of_events = TournamentTables(db, hub, lobby, matches, tournaments)
+    tournaments.carry_out = tables_of_events.carry_out
+    room_over = matches.on_match_over
+
+    async def match_over(room_id: str | None, match_id: str) -> None:
+        if room_over is not None:
+            await room_over(room_id, match_id)
+        await tables_of_events.match_over(room_id, match_id)
+
+    matches.on_match_over = match_over
     if settings.tournament_tick_seconds > 0:
         jobs.append(
             Job(
@@ -205,6 +219,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.titles = Titles(db)
     app.include_router(series_router)
     app.include_router(title_router)
+    # --- tournaments (issue 27): /api/tournaments ---
+    app.include_router(tournament_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:

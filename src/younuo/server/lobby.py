@@ -17,11 +17,13 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from younuo.engine import RulesError
 from younuo.server.auth import level_out, title_of
 from younuo.server.connections import Hub
 from younuo.server.lobbyfeed import LobbyFeed
-from younuo.server.match import MatchService, SeatInfo
+from younuo.server.match import MatchService, Runtime, SeatInfo
 from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
     Avatar,
@@ -39,7 +41,7 @@ from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
 from younuo.store import rooms as repo
 from younuo.store.ids import new_code, new_id
-from younuo.store.models import Account, Room
+from younuo.store.models import Account, Match, Room
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -364,6 +366,49 @@ class Lobby:
                 self.matches.launch(rt)
                 return rt.id
         raise ProtocolError("internal", "the room kept changing: try again")
+
+    async def open_table(self, room: RoomState, rt: Runtime, row: Match) -> bool:
+        """Store a room the server made with its match already chosen (a tournament's
+        table), seat its people there and start the match; False when a room of that id
+        exists already (the table was started before: nothing is done twice).
+
+        Each person leaves the room they were in first (and, playing a match there, that
+        match, as ``leave`` does): the table is where the event expects them now, and
+        the room they are in is the match they reconnect to.
+        """
+        async with self.db.session() as s:
+            if await repo.get(s, room.id) is not None:
+                self.matches.unprepare(rt)
+                return False
+        for account in room.humans():
+            current = await self.room_of(account)
+            if current is not None and current.id != room.id:
+                await self._leave_match(account)
+                await self.change(current.id, lambda r, a=account: r.remove(a))  # type: ignore[misc]
+        now = time.time()
+        try:
+            async with self.db.session() as s, s.begin():
+                await repo.insert(
+                    s, Room(id=room.id, version=0, created_at=now, updated_at=now, **room.to_row())
+                )
+                for account in room.humans():
+                    await repo.set_membership(s, account, room.id, "player")
+                await matches_repo.create(s, row)
+        except IntegrityError:
+            # Another process stored the same table between the check and here.
+            self.matches.unprepare(rt)
+            return False
+        except BaseException:
+            self.matches.unprepare(rt)
+            raise
+        self.rooms[room.id] = room
+        self._stored(room.id, room.version)
+        for account in room.humans():
+            if self.hub.online(account):
+                self.hub.follow(account, room.id)
+        await self._broadcast(room)
+        self.matches.launch(rt)
+        return True
 
     async def _match_over(self, room_id: str | None, match_id: str) -> None:
         if room_id is None:

@@ -147,8 +147,13 @@ class MatchService:
         teams: list[list[str]] | None,
         abandon: str,
         seed: int | None = None,
+        match_id: str | None = None,
     ) -> tuple[Runtime, Match]:
-        """A new match's runtime and database row (not stored yet: see :meth:`launch`)."""
+        """A new match's runtime and database row (not stored yet: see :meth:`launch`).
+
+        ``match_id``: a given id in place of a random one (a tournament's table has an id
+        derived from the event and the table, so that starting it twice is once).
+        """
         if seed is None:
             seed = self.settings.deal_seed
         if seed is None:
@@ -159,7 +164,7 @@ class MatchService:
         clock = start_clock(game, public, now, self.settings.catch_grace)
         control = {s.name: SeatControl() for s in seats}
         rt = Runtime(
-            id=new_id("m"),
+            id=match_id or new_id("m"),
             room_id=room_id,
             game=game,
             version=0,
@@ -205,6 +210,15 @@ class MatchService:
         self.announce(self._committed(rt, Kind.STATE, rt.opening, opening=True))
         self._arm(rt)
         self._drive(rt)
+
+    async def absent_away(self, rt: Runtime) -> None:
+        """Mark the people not connected to any node as away, as a restart does: a bot
+        plays their seat during the grace (a tournament's table starts whether or not its
+        players are there; those who come back within the grace take their seat)."""
+        online = await self.presence(a for a in rt.by_account)
+        if set(rt.by_account) <= online:
+            return
+        await self._commit(rt, lambda now: core.restarted(rt, online, now, self.timing))
 
     # ------------------------------------------------------------------ the one path
     async def submit(

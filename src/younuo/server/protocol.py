@@ -475,6 +475,18 @@ class Kicked(_Out):
     room: str
 
 
+class TournamentTable(_Out):
+    """Pushed to each person seated at a tournament's table when its match starts: the
+    match is theirs now (their room is the table's, so a reconnect brings them to it)."""
+
+    type: Literal["tournament_table"] = "tournament_table"
+    tournament: str
+    table: str
+    stage: int
+    room: str
+    match: str
+
+
 class LeftRoom(_Out):
     type: Literal["left_room"] = "left_room"
     ref: Ref = None
@@ -584,6 +596,7 @@ ServerMessage = (
     | Update
     | Emote
     | MatchOver
+    | TournamentTable
 )
 
 
@@ -702,6 +715,7 @@ __all__ = [
     "Sync",
     "TableSeat",
     "TakeSeat",
+    "TournamentTable",
     "Update",
     "WatchLobby",
     "Welcome",

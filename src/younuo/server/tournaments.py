@@ -15,17 +15,27 @@ to be played, and ``carry_out`` must be idempotent per table id).
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from younuo.store import Database, VersionConflict
+from younuo.server.botaccounts import may_enter_rated
+from younuo.store import Database, VersionConflict, moderation
 from younuo.store import tournaments as stored
 from younuo.store.ids import new_code, new_id
+from younuo.store.models import Account
 from younuo.tournaments import Command, TableResult, Tournament, TournamentSpec
+from younuo.tournaments.errors import ErrorCode, TournamentError
 from younuo.tournaments.tournament import Status, Step
+
+Also = Callable[[AsyncSession, Tournament], Awaitable[None]]
+"""More to write in a change's transaction (an admin's cancel: its audit entry)."""
+
+log = logging.getLogger(__name__)
 
 CarryOut = Callable[[str, Command], Awaitable[None]]
 """What the shell does with one command of an event (StartTable: a room and a match)."""
@@ -34,10 +44,11 @@ CarryOut = Callable[[str, Command], Awaitable[None]]
 RETRIES = 5
 
 
-def _may_enter(account: str) -> bool:
-    """Whether ``account`` may enter an event. The lead wires the bot-account rule here
-    (bot accounts refused from rated events unless an admin allows it); True for now."""
-    return True
+def _may_enter(account: Account) -> bool:
+    """Whether ``account`` may enter an event. Every event is rated (its matches move
+    ratings like any other), so a bot account enters only once an admin allowed it into
+    rated play (``botaccounts.may_enter_rated``)."""
+    return may_enter_rated(account)
 
 
 def _starting(now: datetime, seed: int) -> Callable[[Tournament], Step]:
@@ -85,15 +96,52 @@ class TournamentService:
             tournament_id, lambda t: t.register(account, rating, now, code), now
         )
 
+    async def enter(
+        self, tournament_id: str, account: Account, now: datetime, code: str | None
+    ) -> Tournament:
+        """Register ``account`` (a person's request): checked by :func:`_may_enter`, then
+        seeded by its current rating."""
+        if not _may_enter(account):
+            raise TournamentError(
+                ErrorCode.BOT_NOT_RATED,
+                "this bot account may not enter rated events until an admin allows it",
+            )
+        return await self.register(tournament_id, account.id, account.rating, now, code)
+
     async def unregister(self, tournament_id: str, account: str, now: datetime) -> Tournament:
         return await self._change(tournament_id, lambda t: t.unregister(account, now), now)
 
     async def check_in(self, tournament_id: str, account: str, now: datetime) -> Tournament:
         return await self._change(tournament_id, lambda t: t.check_in(account, now), now)
 
-    async def cancel(self, tournament_id: str, now: datetime) -> Tournament:
-        """An admin's cancel (the API checks the role and writes the audit log)."""
-        return await self._change(tournament_id, lambda t: t.cancel(), now)
+    async def cancel(
+        self, tournament_id: str, now: datetime, actor: str | None = None
+    ) -> Tournament:
+        """An admin's cancel (the API checks the role): the audit entry by ``actor`` is
+        written in the same transaction as the cancelled event."""
+
+        async def audit(s: AsyncSession, before: Tournament) -> None:
+            await moderation.audit(
+                s,
+                at=now.timestamp(),
+                actor=actor,
+                action="cancel_tournament",
+                target=tournament_id,
+                details={"from": str(before.status), "name": before.spec.name},
+            )
+
+        return await self._change(tournament_id, lambda t: t.cancel(), now, audit)
+
+    async def public(self, limit: int) -> list[Tournament]:
+        """The public events, newest first."""
+        async with self.db.session() as s:
+            return [Tournament.from_dict(r.value) for r in await stored.public(s, limit)]
+
+    async def code_of(self, tournament_id: str) -> str | None:
+        """A private event's join code (for its creator and admins)."""
+        async with self.db.session() as s:
+            row = await stored.get(s, tournament_id)
+            return None if row is None else row.code
 
     async def record(self, tournament_id: str, result: TableResult, now: datetime) -> Tournament:
         """A finished table's result (read from its stored match): the next stage or the end."""
@@ -105,15 +153,33 @@ class TournamentService:
             rows = await stored.with_status(s, [str(Status.REGISTRATION), str(Status.RUNNING)])
             events = [Tournament.from_dict(r.value) for r in rows]
         for t in events:
-            if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
-                seed = secrets.randbits(31)
-                await self._change(t.id, _starting(now, seed), now)
-            elif t.status is Status.RUNNING:
-                for command in t.resume():
-                    await self.carry_out(t.id, command)
+            try:
+                if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
+                    seed = secrets.randbits(31)
+                    await self._change(t.id, _starting(now, seed), now)
+                elif t.status is Status.RUNNING:
+                    for command in t.resume():
+                        await self.carry_out(t.id, command)
+            except Exception:
+                # One event's trouble must not hold up the others: the next tick retries.
+                log.exception("tournament %s: tick failed", t.id)
+
+    async def advance(self) -> None:
+        """Re-issue every running event's commands now (a table's match has just ended:
+        ``carry_out`` records it and starts what comes next, without waiting for a tick)."""
+        async with self.db.session() as s:
+            rows = await stored.with_status(s, [str(Status.RUNNING)])
+            events = [Tournament.from_dict(r.value) for r in rows]
+        for t in events:
+            for command in t.resume():
+                await self.carry_out(t.id, command)
 
     async def _change(
-        self, tournament_id: str, transition: Callable[[Tournament], Step], now: datetime
+        self,
+        tournament_id: str,
+        transition: Callable[[Tournament], Step],
+        now: datetime,
+        also: Also | None = None,
     ) -> Tournament:
         """Apply ``transition`` to the stored value and store the result (retrying lost
         races from a fresh read); then carry out its commands. A refused transition
@@ -123,7 +189,10 @@ class TournamentService:
                 row = await stored.get(s, tournament_id)
                 if row is None:
                     raise LookupError(tournament_id)
-                step = transition(Tournament.from_dict(row.value))
+                before = Tournament.from_dict(row.value)
+                step = transition(before)
+                if also is not None and step.tournament != before:
+                    await also(s, before)
                 try:
                     await stored.save(
                         s, tournament_id, step.tournament.to_dict(), row.version, now.timestamp()

@@ -48,6 +48,8 @@ class ErrorCode(StrEnum):
     BAD_RESULT = "bad_result"
     RESULT_CONFLICT = "result_conflict"
     BAD_RECORD = "bad_record"
+    BOT_NOT_RATED = "bot_not_rated"
+    """A bot account refused from a (rated) event: an admin has not allowed it (the shell)."""
     # Titles (titles.py).
     UNKNOWN_TITLE = "unknown_title"
     ALREADY_REVOKED = "already_revoked"

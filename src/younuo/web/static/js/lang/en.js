@@ -703,4 +703,16 @@ export default {
   "profile.title_until": "valid until {day}",
   "profile.title_revoked": "revoked on {day}: {reason}",
   "profile.title_event": "won at {event}",
+  // Tournaments (issue 27): the REST API's refusals.
+  "err.tournament_not_found": "No such tournament.",
+  "err.not_admin": "Only an admin creates a public tournament: give yours a private code.",
+  "err.wrong_code": "This tournament is private: the code is wrong.",
+  "err.bot_not_rated": "This bot account may not enter tournaments until an admin allows it.",
+  "err.full": "The tournament is full.",
+  "err.already_registered": "You are already registered.",
+  "err.not_registered": "You are not registered for this tournament.",
+  "err.registration_closed": "Registration is closed.",
+  "err.check_in_not_open": "Check-in is not open yet.",
+  "err.check_in_closed": "Check-in is closed.",
+  "err.already_over": "The tournament is over.",
 };

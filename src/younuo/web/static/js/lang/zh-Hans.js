@@ -703,4 +703,16 @@ export default {
   "profile.title_until": "有效至 {day}",
   "profile.title_revoked": "{day} 撤销：{reason}",
   "profile.title_event": "得自 {event}",
+  // Tournaments (issue 27): the REST API's refusals.
+  "err.tournament_not_found": "没有这个锦标赛。",
+  "err.not_admin": "只有管理员能创建公开锦标赛：请为你的锦标赛设置私人代码。",
+  "err.wrong_code": "这是私人锦标赛：代码不对。",
+  "err.bot_not_rated": "管理员允许之前，这个机器人账号不能参加锦标赛。",
+  "err.full": "锦标赛已满员。",
+  "err.already_registered": "你已经报名了。",
+  "err.not_registered": "你没有报名这个锦标赛。",
+  "err.registration_closed": "报名已截止。",
+  "err.check_in_not_open": "签到还没开始。",
+  "err.check_in_closed": "签到已结束。",
+  "err.already_over": "锦标赛已经结束。",
 };

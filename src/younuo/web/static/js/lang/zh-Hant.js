@@ -703,4 +703,16 @@ export default {
   "profile.title_until": "有效至 {day}",
   "profile.title_revoked": "{day} 撤銷：{reason}",
   "profile.title_event": "得自 {event}",
+  // Tournaments (issue 27): the REST API's refusals.
+  "err.tournament_not_found": "沒有這個錦標賽。",
+  "err.not_admin": "只有管理員能建立公開錦標賽：請為你的錦標賽設定私人代碼。",
+  "err.wrong_code": "這是私人錦標賽：代碼不對。",
+  "err.bot_not_rated": "管理員允許之前，這個機器人帳號不能參加錦標賽。",
+  "err.full": "錦標賽已額滿。",
+  "err.already_registered": "你已經報名了。",
+  "err.not_registered": "你沒有報名這個錦標賽。",
+  "err.registration_closed": "報名已截止。",
+  "err.check_in_not_open": "報到還沒開始。",
+  "err.check_in_closed": "報到已結束。",
+  "err.already_over": "錦標賽已經結束。",
 };

@@ -1,0 +1,299 @@
+"""A tournament's tables as real matches: ``carry_out`` for the tournament service.
+
+A :class:`~younuo.tournaments.StartTable` becomes a room and a match on the same match
+service as every other match (``Lobby.open_table``, ``MatchService.prepare``/``launch``):
+the table's people are seated (and moved out of any room they were in), bots take the
+bot seats, the event's rules and clock are the match's. The room and match ids are
+derived from the event and table ids (:func:`table_match_id`), so issuing the command
+again (the scheduler re-issues ``resume()`` after a restart) finds the match and starts
+nothing twice; when that match has ended, the same command reads its stored result
+(:func:`table_result`) and records it, once: ``Tournament.record`` of a result already
+in changes nothing.
+
+Decisions (docs/tournaments.md, *The shell as built*):
+
+- The match starts whether or not its people are connected; those who are not are
+  away at once, so a bot plays their seat for the reconnect grace (they take it back
+  when they come); rooms of tables keep the seat for a bot past the grace
+  (``abandon: bot``), so every table finishes.
+- An abandoned match (nobody left to play for) is placed as it stands: by score (the
+  event's sense of better), those who left after those who stayed, then seat order.
+- A table with no person at all is not played: its seats are placed in seat order with
+  no points (a match of bots only would be abandoned at its first move anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from younuo.engine import Rules
+from younuo.server.connections import Hub
+from younuo.server.lobby import Lobby
+from younuo.server.match import MatchService, SeatInfo
+from younuo.server.protocol import ProtocolError, TournamentTable
+from younuo.server.rooms import RoomState, Seat, Settings
+from younuo.server.tournaments import TournamentService
+from younuo.store import Database
+from younuo.store import accounts as accounts_repo
+from younuo.store import matches as matches_repo
+from younuo.store.models import Match, Result
+from younuo.tournaments import Command, StartTable, TableResult
+from younuo.tournaments.errors import TournamentError
+
+log = logging.getLogger(__name__)
+
+MATCH_PREFIX = "m1"
+"""Ids of tables' matches: ``m1`` and 14 hex digits. A random id (``store.ids``) never
+has ``1`` after its prefix, so a table's match is known by its id alone."""
+ROOM_PREFIX = "r1"
+NAME_MAX = 40
+"""The longest player name in a match (``results.name``)."""
+CAMPS = ("red", "blue")
+ENDED = ("over", "abandoned")
+
+
+def _digest(event: str, table: str) -> str:
+    return hashlib.sha256(f"{event}/{table}".encode()).hexdigest()[:14]
+
+
+def table_match_id(event: str, table: str) -> str:
+    """The match id of table ``table`` of event ``event``: the same on every node."""
+    return MATCH_PREFIX + _digest(event, table)
+
+
+def table_room_id(event: str, table: str) -> str:
+    """The room id of a table (its people's room while they play it)."""
+    return ROOM_PREFIX + _digest(event, table)
+
+
+def is_table_match(match_id: str) -> bool:
+    return match_id.startswith(MATCH_PREFIX) and len(match_id) == len(MATCH_PREFIX) + 14
+
+
+def bot_name(entrant: str) -> str:
+    """``bot:3`` plays as ``Bot 3``."""
+    return "Bot " + entrant.rsplit(":", 1)[-1]
+
+
+def seat_names(command: StartTable, names: Mapping[str, str]) -> list[str]:
+    """The match's player names in seat order: people by their account's name (``names``,
+    by account id), bots as ``Bot N``; a name already taken at the table (guests' names
+    are not unique) gets `` (2)``, `` (3)``, ... so every name is the table's own."""
+    taken: set[str] = set()
+    out: list[str] = []
+    for entrant in command.seats:
+        base = bot_name(entrant.id) if entrant.is_bot else names.get(entrant.id, entrant.id)
+        name, n = base[:NAME_MAX], 1
+        while name.casefold() in taken:
+            n += 1
+            suffix = f" ({n})"
+            name = base[: NAME_MAX - len(suffix)] + suffix
+        taken.add(name.casefold())
+        out.append(name)
+    return out
+
+
+def lowest_wins(rules: Mapping[str, Any]) -> bool:
+    """Whether a lower match score is better under the table's rules."""
+    return Rules.from_dict(dict(rules)).scoring in ("negative", "elimination")
+
+
+def table_result(command: StartTable, match: Match, results: Sequence[Result]) -> TableResult:
+    """The table's result from its ended match: seat ``i`` of the match is entrant ``i``
+    of the command (the match was made in that order); see ``TableResult.from_match``."""
+    ids = dict(zip(match.players, (e.id for e in command.seats), strict=True))
+    by_name = {r.name: r for r in results}
+    scores = {ids[name]: by_name[name].score if name in by_name else 0 for name in match.players}
+    left = [ids[r.name] for r in results if r.left and r.name in ids]
+    winner = ids.get(match.winner) if match.status == "over" and match.winner else None
+    return TableResult.from_match(
+        command.table_id,
+        [ids[name] for name in match.players],
+        scores,
+        winner,
+        lowest_wins(command.rules),
+        left,
+    )
+
+
+def unplayed_result(command: StartTable) -> TableResult:
+    """A table of bots only: placed in seat order, no points."""
+    return TableResult(
+        command.table_id, tuple(e.id for e in command.seats), {e.id: 0 for e in command.seats}
+    )
+
+
+def table_room(event: str, name: str, command: StartTable, names: list[str]) -> RoomState:
+    """The room of a table, already playing ``match`` (private: not in the lobby)."""
+    rules = dict(command.rules)
+    preset = str(rules.pop("preset", "younuo"))
+    teams = command.teams
+    camp_of = {} if teams is None else {e: CAMPS[i] for i, pair in enumerate(teams) for e in pair}
+    seats: list[Seat | None] = []
+    for entrant, seat_name in zip(command.seats, names, strict=True):
+        seats.append(
+            Seat(
+                kind="bot" if entrant.is_bot else "human",
+                name=seat_name,
+                account=entrant.account,
+                bot_level=entrant.bot_level if entrant.is_bot else None,
+                ready=True,
+                camp=camp_of.get(entrant.id),
+                expression="grin" if entrant.is_bot else "smile",
+            )
+        )
+    settings = Settings(
+        name=f"{name} {command.table_id}"[:80],
+        seats=len(seats),
+        needed=len(seats),
+        mode="ffa" if teams is None else "teams",
+        preset=preset,
+        options=rules,
+        private=True,
+        abandon="bot",
+    )
+    host = next((e.account for e in command.seats if e.account is not None), None)
+    return RoomState(
+        id=table_room_id(event, command.table_id),
+        settings=settings,
+        host=host,
+        seats=seats,
+        status="playing",
+        match_id=table_match_id(event, command.table_id),
+    )
+
+
+class TournamentTables:
+    """Carries out an event's commands on the match service (see the module doc)."""
+
+    def __init__(
+        self,
+        db: Database,
+        hub: Hub,
+        lobby: Lobby,
+        matches: MatchService,
+        service: TournamentService,
+    ) -> None:
+        self.db = db
+        self.hub = hub
+        self.lobby = lobby
+        self.matches = matches
+        self.service = service
+        # One start or reading of a table at a time on this node (the tick and a match's
+        # end may both issue it); other nodes are kept out by the ids' uniqueness.
+        self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def carry_out(self, event: str, command: Command) -> None:
+        """The tournament service's hook: a table's match, or its result once it ended."""
+        if not isinstance(command, StartTable):
+            return  # finished or cancelled: nothing to run (titles: not built yet)
+        try:
+            async with self._locks[f"{event}/{command.table_id}"]:
+                result = await self._table(event, command)
+        except Exception:
+            # Never let one table stop the others (the tick goes on to the next event);
+            # the next tick issues this one again.
+            log.exception("table %s of %s could not be carried out", command.table_id, event)
+            return
+        if result is None:
+            return
+        try:
+            await self.service.record(event, result, datetime.now(UTC))
+        except (TournamentError, LookupError) as exc:
+            # The event was cancelled while the table played, say: nothing to record.
+            log.info("table %s of %s not recorded: %s", command.table_id, event, exc)
+
+    async def match_over(self, room_id: str | None, match_id: str) -> None:
+        """The match service's end-of-match hook: a table's match ended, so the events go
+        on at once (in a task of their own: whoever made the last move is not kept
+        waiting for the next stage's tables; should it fail, the next tick does it)."""
+        if not is_table_match(match_id):
+            return
+        task = asyncio.ensure_future(self._advance(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _advance(self, match_id: str) -> None:
+        try:
+            await self.service.advance()
+        except Exception:
+            log.exception("tournaments after match %s", match_id)
+
+    async def _table(self, event: str, command: StartTable) -> TableResult | None:
+        """Start the table's match, or read its result once it ended (None: playing)."""
+        match_id = table_match_id(event, command.table_id)
+        async with self.db.session() as s:
+            row = await matches_repo.get(s, match_id)
+            results = await matches_repo.results(s, match_id) if row is not None else []
+        if row is not None:
+            return table_result(command, row, results) if row.status in ENDED else None
+        people = [e.id for e in command.seats if not e.is_bot]
+        if not people:
+            return unplayed_result(command)
+        await self._start(event, command, people)
+        return None
+
+    async def _start(self, event: str, command: StartTable, people: list[str]) -> None:
+        t = await self.service.get(event)
+        async with self.db.session() as s:
+            found = await accounts_repo.get_many(s, people)
+        names = seat_names(command, {a: acc.name for a, acc in found.items()})
+        room = table_room(event, t.spec.name if t else event, command, names)
+        seats = [
+            SeatInfo(
+                name=seat.name,
+                kind=seat.kind,
+                account=seat.account,
+                bot_level=seat.bot_level,
+                camp=seat.camp,
+                outfit=seat.outfit,
+                expression=seat.expression,
+            )
+            for seat in room.seats
+            if seat is not None
+        ]
+        teams = None
+        if command.teams is not None:
+            by_id = dict(zip((e.id for e in command.seats), names, strict=True))
+            teams = [[by_id[e] for e in pair] for pair in command.teams]
+        rt, row = self.matches.prepare(
+            room.id,
+            seats,
+            Rules.from_dict(dict(command.rules)),
+            teams,
+            room.settings.abandon,
+            seed=command.seed,
+            match_id=room.match_id,
+        )
+        if not await self.lobby.open_table(room, rt, row):
+            return
+        told = TournamentTable(
+            tournament=event,
+            table=command.table_id,
+            stage=command.stage,
+            room=room.id,
+            match=rt.id,
+        )
+        for account in people:
+            self.hub.tell(account, told)
+        try:
+            await self.matches.absent_away(rt)
+        except ProtocolError as exc:
+            log.warning("table %s: absent players not marked away: %s", rt.id, exc.message)
+
+
+__all__ = [
+    "TournamentTables",
+    "is_table_match",
+    "seat_names",
+    "table_match_id",
+    "table_result",
+    "table_room_id",
+]

@@ -1,0 +1,183 @@
+"""An elimination event run for real: created and entered through the REST API, started
+by the scheduler's tick, its tables real rooms and matches on the match service (one
+player connected and playing over the WebSocket, the others auto-played while away),
+each table's stored result recorded once, to its champion; and the same event with the
+server killed (-9) in the middle, restarted on its database, finished with nothing lost
+or doubled."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from server.harness import Client, ServerProcess, play_until_over
+from younuo.server.tournamenttables import table_match_id, table_room_id
+from younuo.store import Database, sqlite_url
+from younuo.store.models import Match, Room
+
+from .serving import ENV, admin_create, elimination, get, login, post, wait_for
+
+
+def _enter_eight(server: ServerProcess, root: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    made = post(server, "", root, elimination())
+    assert made.status_code == 200, made.text
+    event = made.json()
+    assert event["private"] is False and event["status"] == "registration"
+    assert event["code"] is None and event["tables"] == []
+    guests = [server.guest(f"Pat {i}") for i in range(8)]
+    for g in guests:
+        entered = post(server, f"/{event['id']}/register", g, {"code": None})
+        assert entered.status_code == 200, entered.text
+    return event["id"], guests
+
+
+def _check_finished(server: ServerProcess, done: dict[str, Any]) -> None:
+    """Three tables (two of 4, a final of 4 with the top two of each), each one's match
+    over and its places the ones recorded, the champion the final's winner."""
+    tables = done["tables"]
+    assert [(t["stage"], len(t["seats"])) for t in tables] == [(1, 4), (1, 4), (2, 4)]
+    assert all(t["done"] for t in tables)
+    first, second, final = tables
+    assert set(final["seats"]) == {*first["places"][:2], *second["places"][:2]}
+    assert done["places"][0] == final["places"][0]
+    assert done["standings"][0]["entrant"] == done["places"][0]
+    assert sorted(done["places"]) == sorted(e["id"] for e in done["entrants"])
+    for t in tables:
+        assert t["match"] == table_match_id(done["id"], t["id"])
+        assert t["room"] == table_room_id(done["id"], t["id"])
+        match = httpx.get(f"{server.http}/api/matches/{t['match']}", timeout=10).json()
+        assert match["status"] == "over", match
+        winner = next(r for r in match["results"] if r["winner"])
+        assert winner["account"] == t["places"][0]
+        assert {r["account"] for r in match["results"]} == set(t["seats"])
+
+
+async def _plays_on(server: ServerProcess, tid: str, me: str, stage: int) -> bool:
+    """Whether ``me`` is seated at the next stage (waiting until it is formed)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        event = get(server, tid)
+        later = [t for t in event["tables"] if t["stage"] > stage]
+        if later or event["status"] != "running":
+            return any(me in t["seats"] for t in later)
+        await asyncio.sleep(0.3)
+    raise TimeoutError("the next stage was not formed")
+
+
+def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    admin_create(data, "Root")
+    with ServerProcess(data, env=ENV) as server:
+        root = login(server, "Root")
+        tid, guests = _enter_eight(server, root)
+        listed = httpx.get(f"{server.http}/api/tournaments", timeout=10).json()
+        assert [(e["id"], e["registered"], e["status"]) for e in listed] == [
+            (tid, 8, "registration")
+        ]
+        me = guests[0]["account"]["id"]
+
+        async def play() -> list[dict[str, Any]]:
+            """Pat 0 plays every table it is brought to, until the event is over."""
+            client = Client(server, guests[0])
+            welcome = await client.connect()
+            assert welcome is not None and welcome["room"] is None
+            told = await client.expect("tournament_table", timeout=60)
+            # A second connection (a reload) is brought back to the table's match.
+            again = Client(server, guests[0])
+            welcome = await again.connect()
+            assert welcome is not None and welcome["room"] == told["room"]
+            await client.close()
+            played = []
+            while True:
+                played.append(told)
+                await play_until_over(again, told["match"], timeout=120)
+                if not await _plays_on(server, tid, me, told["stage"]):
+                    break
+                told = await again.expect("tournament_table", timeout=60)
+            await again.close()
+            return played
+
+        played = asyncio.run(play())
+        done = wait_for(server, tid, "finished")
+        _check_finished(server, done)
+        mine = [t for t in done["tables"] if me in t["seats"]]
+        assert [(p["table"], p["match"]) for p in played] == [(t["id"], t["match"]) for t in mine]
+        assert {p["tournament"] for p in played} == {tid}
+
+
+def _tables_stored(url: str) -> tuple[list[str], list[str]]:
+    """The ids of every table's match and room in the database (``m1…``, ``r1…``)."""
+
+    async def read() -> tuple[list[str], list[str]]:
+        db = Database.from_url(url)
+        try:
+            async with db.session() as s:
+                matches = await s.scalars(select(Match.id).where(Match.id.like("m1%")))
+                rooms = await s.scalars(select(Room.id).where(Room.id.like("r1%")))
+                return sorted(matches), sorted(rooms)
+        finally:
+            await db.close()
+
+    return asyncio.run(read())
+
+
+def _kill_9_in_the_middle(data: Path, db: str | None) -> None:
+    admin_create(data, "Root", db)
+    server = ServerProcess(data, env=ENV, db=db)
+    server.start()
+    try:
+        root = login(server, "Root")
+        tid, guests = _enter_eight(server, root)
+
+        async def hold_a_table() -> dict[str, Any]:
+            """Pat 0 is at its table and does not play: that table waits on it."""
+            client = Client(server, guests[0])
+            await client.connect()
+            told = await client.expect("tournament_table", timeout=60)
+            deadline = time.monotonic() + 60
+            while not any(t["done"] for t in get(server, tid)["tables"]):
+                assert time.monotonic() < deadline, "the other table did not finish"
+                await asyncio.sleep(0.3)
+            return told
+
+        told = asyncio.run(hold_a_table())
+        before = get(server, tid)
+        assert before["status"] == "running"
+        done_before = {t["id"]: t["places"] for t in before["tables"] if t["done"]}
+        assert len(done_before) == 1 and told["table"] not in done_before
+        server.kill9()
+
+        server = ServerProcess(data, env=ENV, db=db)
+        server.start()
+        done = wait_for(server, tid, "finished")
+        _check_finished(server, done)
+        # The table done before the crash kept its result; nothing was played twice.
+        for t in done["tables"]:
+            if t["id"] in done_before:
+                assert t["places"] == done_before[t["id"]]
+        matches, rooms = _tables_stored(db or sqlite_url(data))
+        assert matches == sorted(t["match"] for t in done["tables"])
+        assert rooms == sorted(t["room"] for t in done["tables"])
+    finally:
+        server.stop()
+
+
+def test_a_kill_9_in_the_middle_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    _kill_9_in_the_middle(tmp_path / "data", None)
+
+
+def test_a_kill_9_in_the_middle_on_postgresql(tmp_path: Path) -> None:
+    from store.postgres import INSTALL, fresh_database, pg_bin, postgres_server
+
+    if pg_bin() is None:
+        pytest.skip(f"PostgreSQL binaries not found: install them with `{INSTALL}`")
+    with postgres_server() as admin:
+        url = asyncio.run(fresh_database(admin, "t_" + uuid.uuid4().hex[:10]))
+        _kill_9_in_the_middle(tmp_path / "data", url)
