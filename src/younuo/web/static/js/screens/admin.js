@@ -27,6 +27,9 @@ class Admin extends HTMLElement {
     this.found = null; // the accounts of the last search
     this.log = null;
     this.cases = null;
+    this.titles = new Map(); // the found accounts' titles, for revoking
+    this.series = null;
+    this.reports = null;
     this.error = "";
     this.paint();
     this.off = onLanguage(() => this.paint());
@@ -35,10 +38,7 @@ class Admin extends HTMLElement {
     this.addEventListener("submit", (event) => { event.preventDefault(); this.submit(event.target); });
     this.loadLog();
     this.loadCases();
-    this.titles = new Map(); // the found accounts' titles, for revoking
-    this.series = null;
     this.loadSeries();
-    this.reports = null;
     this.loadReports();
   }
 
@@ -113,7 +113,7 @@ class Admin extends HTMLElement {
         announce(t("admin.done"));
         this.loadLog();
       } else if (form.getAttribute("name") === "rename") {
-        const body = { name: field("name").value.trim(), reason: field("reason").value.trim() };
+        const body = { name: field("name").value.trim(), reason: field("why").value.trim() };
         this.replace(await api("POST", `/api/admin/accounts/${encodeURIComponent(form.dataset.account)}/name`, body));
         announce(t("admin.done"));
         this.loadLog();
@@ -186,7 +186,7 @@ class Admin extends HTMLElement {
       ${this.titlesMarkup(a)}
       ${self ? "" : html`<form name="rename" class="row wrap" data-account="${a.id}">
         <label for="rn-${a.id}">${t("admin.new_name")}</label><input id="rn-${a.id}" name="name" maxlength="20" required data-key="rn-${a.id}" data-keep="rn-${a.id}">
-        <label for="rn-why-${a.id}">${t("admin.reason")}</label><input id="rn-why-${a.id}" name="reason" maxlength="500" required data-key="rn-why-${a.id}" data-keep="rn-why-${a.id}">
+        <label for="rn-why-${a.id}">${t("admin.reason")}</label><input id="rn-why-${a.id}" name="why" maxlength="500" required data-key="rn-why-${a.id}" data-keep="rn-why-${a.id}">
         <button type="submit" data-key="rn-go-${a.id}">${t("admin.rename")}</button></form>`}
       ${self ? html`<p class="small muted">${t("admin.not_yourself")}</p>` : html`
       ${this.isAdmin && !a.guest ? html`<div class="row wrap"><label for="role-${a.id}">${t("admin.role")}</label>
