@@ -46,8 +46,12 @@ from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
 from younuo.server.scheduler import Job, Scheduler
 from younuo.server.settings import Settings
+from younuo.server.social import NotFound, SocialService
+from younuo.server.socialapi import router as social_router
+from younuo.server.socialapi import social_handler
 from younuo.server.tournaments import TournamentService
 from younuo.server.ws import serve_socket
+from younuo.social.errors import SocialError
 from younuo.store import Database
 
 log = logging.getLogger(__name__)
@@ -110,6 +114,10 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
                 lambda: tournaments.tick(datetime.now(UTC)),
             )
         )
+    # --- social play (issue 29): friends, notices, chat, reports; the chat purge job ---
+    social = SocialService(db, hub, lobby, settings)
+    if settings.chat_purge_seconds > 0:
+        jobs.append(Job("purge_chat", settings.chat_purge_seconds, social.purge_chat))
     scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
     @asynccontextmanager
@@ -184,6 +192,11 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     # --- bot accounts (issue 28): /api/me/bots ---
     app.state.bot_accounts = BotAccounts(db)
     app.include_router(bot_router)
+    # --- social play (issue 29): /api/me/friends, blocks, notices, reports, chat log ---
+    app.state.social = social
+    app.add_exception_handler(SocialError, social_handler)
+    app.add_exception_handler(NotFound, social_handler)
+    app.include_router(social_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:
@@ -212,7 +225,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, auth, lobby, tables, hub, settings, guard)
+        await serve_socket(ws, auth, lobby, tables, hub, settings, guard, social)
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():

@@ -234,6 +234,27 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
+ChatChannel = Literal["room", "table_players", "table_spectators"]
+"""The chat channels of a room (younuo.social.chatpolicy.Channel, without direct lines)."""
+Phrase = Literal[
+    "hello", "good_luck", "good_game", "nice_one", "hurry_up", "oops", "thanks", "rematch"
+]
+"""The quick phrases' ids (younuo.social.phrases.QuickPhrase); a test keeps them equal."""
+
+
+class Chat(_Message):
+    """A chat message to a room: a quick ``phrase`` or free ``text`` (exactly one).
+
+    ``channel`` defaults to where the sender belongs: the room before a match, the
+    players' or the spectators' channel during one (docs/social.md)."""
+
+    type: Literal["chat"]
+    room: Id
+    channel: ChatChannel | None = None
+    phrase: Phrase | None = None
+    text: Annotated[str, Field(max_length=1000)] | None = None
+
+
 ClientMessage = Annotated[
     Hello
     | Ping
@@ -255,14 +276,15 @@ ClientMessage = Annotated[
     | Start
     | PlayAction
     | Autoplay
-    | Sync,
+    | Sync
+    | Chat,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset(
     {
         "hello", "ping", "list_rooms", "watch_lobby", "create_room", "join_room", "quick_match",
         "leave_room", "take_seat", "stand_up", "ready", "avatar", "kick", "set_camp", "configure",
-        "add_bot", "remove_bot", "start", "action", "autoplay", "sync",
+        "add_bot", "remove_bot", "start", "action", "autoplay", "sync", "chat",
     }
 )  # fmt: skip
 _CLIENT = TypeAdapter[Any](ClientMessage)
@@ -552,6 +574,37 @@ class MatchOver(_Out):
     results: list[ResultOut]
 
 
+class ChatOut(_Out):
+    """A chat message as its readers get it (pushed, and in the room's chat log)."""
+
+    type: Literal["chat"] = "chat"
+    id: int
+    room: str
+    channel: ChatChannel
+    sender: str
+    sender_name: str
+    phrase: Phrase | None
+    text: str | None
+    at: float
+
+
+class NoticeOut(_Out):
+    """A notice: a friend request, an invitation to a room, a moderator's decision."""
+
+    id: int
+    kind: Literal["friend_request", "friend_accepted", "invitation", "moderation"]
+    payload: dict[str, Any]
+    created_at: float
+    read_at: float | None
+
+
+class NoticeMessage(_Out):
+    """A new notice, pushed to its account if connected (it is stored either way)."""
+
+    type: Literal["notice"] = "notice"
+    notice: NoticeOut
+
+
 ServerMessage = (
     ErrorOut
     | Welcome
@@ -566,6 +619,8 @@ ServerMessage = (
     | Update
     | Emote
     | MatchOver
+    | ChatOut
+    | NoticeMessage
 )
 
 
@@ -643,6 +698,9 @@ __all__ = [
     "AddBot",
     "Autoplay",
     "Avatar",
+    "Chat",
+    "ChatChannel",
+    "ChatOut",
     "ClientMessage",
     "ClockOut",
     "Configure",
@@ -659,6 +717,9 @@ __all__ = [
     "ListRooms",
     "Lobby",
     "MatchOver",
+    "NoticeMessage",
+    "NoticeOut",
+    "Phrase",
     "Ping",
     "PlayAction",
     "Pong",

@@ -39,12 +39,20 @@ class Permission(StrEnum):
     BAN = "ban"
     SET_ROLES = "set_roles"
     CREATE_PUBLIC_EVENTS = "create_public_events"
+    # Social play (younuo.server.social): the report queue, warnings and mutes.
+    MODERATE_CHAT = "moderate_chat"
     # Bot accounts (younuo.server.botaccounts): an admin's alone.
     ALLOW_RATED_BOTS = "allow_rated_bots"
 
 
 _MODERATOR = frozenset(
-    {Permission.READ_AUDIT, Permission.REVIEW_CASES, Permission.REVOKE_TITLES, Permission.SUSPEND}
+    {
+        Permission.READ_AUDIT,
+        Permission.REVIEW_CASES,
+        Permission.REVOKE_TITLES,
+        Permission.SUSPEND,
+        Permission.MODERATE_CHAT,
+    }
 )
 PERMISSIONS: dict[Role, frozenset[Permission]] = {
     Role.PLAYER: frozenset(),

@@ -418,6 +418,10 @@ class SocialSettings(Base):
     account_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     free_text: Mapped[bool] = mapped_column(Boolean)
     muted_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Migration 0009: who may invite the account ("friends", "nobody") and who may ask
+    # it to be friends ("everyone", "nobody").
+    invites: Mapped[str] = mapped_column(String(16), default="friends", server_default="friends")
+    requests: Mapped[str] = mapped_column(String(16), default="everyone", server_default="everyone")
 
 
 class Report(Base):
