@@ -131,7 +131,10 @@ def test_members_read_the_room_and_a_block_hides_chat_both_ways(server: ServerPr
     before = stored(server)
     room = asyncio.run(main())
     assert stored(server) == before + 4  # the refused post was not stored
-    texts = lambda who: [m["text"] or m["phrase"] for m in log(server, who, room).json()]  # noqa: E731
+
+    def texts(who: dict[str, Any]) -> list[str]:
+        return [m["text"] or m["phrase"] for m in log(server, who, room).json()]
+
     assert texts(bob) == ["Hello table", "good_luck", "after the block", "Cat here"]
     assert texts(cat) == ["good_luck", "Cat here"]  # none of Ann's, even from before the block
     assert texts(ann) == ["Hello table", "good_luck", "after the block"]
