@@ -530,12 +530,14 @@ class SocialService:
             row.status = report_rules.decide(report_rules.ReportStatus(row.status), action).value
             decision: dict[str, Any] = {"action": action.value, "note": body.note}
             if action is report_rules.ModAction.MUTE:
-                until = report_rules.mute_until(now, body.minutes or 60)
+                if body.minutes is None:
+                    raise AdminError("bad_request", "a mute needs its length in minutes")
+                until = report_rules.mute_until(now, body.minutes)
                 target = await self._account(s, row.reported_id)
                 settings = await settings_repo.get(s, target.id, guest=target.guest)
                 settings.muted_until = until
                 await settings_repo.put(s, settings)
-                decision["until"] = until
+                decision["minutes"], decision["until"] = body.minutes, until
             row.decision, row.decided_by, row.decided_at = decision, actor.id, now
             await moderation.audit(
                 s,
