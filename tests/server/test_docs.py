@@ -12,7 +12,7 @@ from types import ModuleType
 from pydantic import BaseModel
 
 from younuo.engine import Game, Rules
-from younuo.server import adminapi, api, protocol, replays, restmodels
+from younuo.server import adminapi, api, protocol, replays, restmodels, socialmodels
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -34,7 +34,7 @@ def models(*modules: ModuleType) -> dict[str, type[BaseModel]]:
     return out
 
 
-MODELS = models(protocol, api, restmodels, adminapi, replays)
+MODELS = models(protocol, api, restmodels, adminapi, replays, socialmodels)
 
 
 def model_table() -> dict[str, set[str]]:
