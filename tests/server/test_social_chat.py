@@ -253,3 +253,67 @@ def test_the_scheduler_purges_chat_past_its_retention(tmp_path: Path) -> None:
         while stored(server) and time.monotonic() < deadline:
             time.sleep(0.5)
         assert stored(server) == 0
+
+
+def test_direct_messages_between_friends_only_and_never_across_a_block(
+    server: ServerProcess,
+) -> None:
+    kai, lea, max_ = (register(server.http, n) for n in ("Kai", "Lea", "Max"))
+    kai_id, lea_id = kai["account"]["id"], lea["account"]["id"]
+
+    def api(method: str, path: str, who: dict[str, Any], body: Any = None) -> httpx.Response:
+        return httpx.request(method, f"{server.http}/api{path}", json=body, headers=bearer(who))
+
+    assert api("POST", "/me/friends", kai, {"account": lea_id}).status_code == 200
+    assert api("POST", f"/me/friends/{kai_id}", lea, {"action": "accept"}).status_code == 200
+
+    async def main() -> None:
+        k, l_, m = Client(server, kai), Client(server, lea), Client(server, max_)
+        for client in (k, l_, m):
+            await client.connect()
+        before = stored(server)
+        assert (await k.request({"type": "chat", "to": lea_id, "text": "hi Lea"}))["type"] == "ack"
+        got = await l_.expect("chat")
+        assert got["channel"] == "direct" and got["room"] is None and got["to"] == lea_id
+        assert got["text"] == "hi Lea" and got["sender"] == kai_id
+        assert (await k.expect("chat"))["text"] == "hi Lea"  # the sender's own copy
+        # Not a friend: refused; a room and a friend at once: refused; nothing stored.
+        no = await m.request({"type": "chat", "to": lea_id, "phrase": "hello"})
+        assert no["type"] == "error" and no["code"] == "not_friends", no
+        both = await k.request({"type": "chat", "to": lea_id, "room": "r1", "phrase": "hello"})
+        assert both["code"] == "not_member", both
+        wrong = await k.request({"type": "chat", "to": lea_id, "channel": "room", "phrase": "oops"})
+        assert wrong["code"] == "not_member", wrong
+        unknown = await k.request({"type": "chat", "to": "nosuch", "phrase": "oops"})
+        assert unknown["type"] == "error" and unknown["code"] == "not_found", unknown
+        assert stored(server) == before + 1
+        # The filter holds here too.
+        dirty = await l_.request({"type": "chat", "to": kai_id, "text": "shit"})
+        assert dirty["code"] == "filtered", dirty
+        # Lea takes no messages: refused with its own code.
+        assert (
+            api("PATCH", "/me/social", lea, {"messages": "nobody"}).json()["messages"] == "nobody"
+        )
+        closed = await k.request({"type": "chat", "to": lea_id, "phrase": "hello"})
+        assert closed["code"] == "not_accepting", closed
+        assert api("PATCH", "/me/social", lea, {"messages": "friends"}).status_code == 200
+        # The log: both of them, no one else.
+        assert [c["text"] for c in api("GET", f"/me/friends/{lea_id}/chat", kai).json()] == [
+            "hi Lea"
+        ]
+        assert [c["to"] for c in api("GET", f"/me/friends/{kai_id}/chat", lea).json()] == [lea_id]
+        outsider = api("GET", f"/me/friends/{lea_id}/chat", max_)
+        assert outsider.status_code == 404 and outsider.json()["code"] == "not_friends"
+        # A block ends the line both ways, and hides its log.
+        assert api("POST", "/me/blocks", lea, {"account": kai_id}).status_code == 200
+        blocked = await k.request({"type": "chat", "to": lea_id, "phrase": "hello"})
+        assert blocked["code"] == "blocked", blocked
+        back = await l_.request({"type": "chat", "to": kai_id, "phrase": "hello"})
+        assert back["code"] == "blocked", back
+        hidden = api("GET", f"/me/friends/{lea_id}/chat", kai)
+        assert hidden.status_code == 403 and hidden.json()["code"] == "blocked"
+        await nothing_from(l_, kai_id, 0.3)
+        for client in (k, l_, m):
+            await client.close()
+
+    asyncio.run(main())

@@ -201,8 +201,13 @@ def test_an_invitation_waits_for_an_offline_friend_and_settings_refuse_it(
 
     # Settings: the defaults, a change, and an invitation the new setting refuses.
     mine = call(server, "GET", "/me/social", ivy).json()
-    assert mine == {"free_text": True, "muted_until": None, "invites": "friends",
-                    "requests": "everyone"}  # fmt: skip
+    assert mine == {
+        "free_text": True,
+        "muted_until": None,
+        "invites": "friends",
+        "requests": "everyone",
+        "messages": "friends",
+    }
     changed = call(server, "PATCH", "/me/social", ivy, {"invites": "nobody", "requests": "nobody"})
     assert changed.status_code == 200 and changed.json()["invites"] == "nobody"
     refused(call(server, "PATCH", "/me/social", ivy, {"muted_until": 0}), 422, "bad_message")

@@ -234,8 +234,9 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
-ChatChannel = Literal["room", "table_players", "table_spectators"]
-"""The chat channels of a room (younuo.social.chatpolicy.Channel, without direct lines)."""
+ChatChannel = Literal["room", "table_players", "table_spectators", "direct"]
+"""The chat channels (younuo.social.chatpolicy.Channel): a room's three, and a direct line
+between two friends."""
 Phrase = Literal[
     "hello", "good_luck", "good_game", "nice_one", "hurry_up", "oops", "thanks", "rematch"
 ]
@@ -243,13 +244,15 @@ Phrase = Literal[
 
 
 class Chat(_Message):
-    """A chat message to a room: a quick ``phrase`` or free ``text`` (exactly one).
+    """A chat message to a ``room`` or, ``to``, a friend (exactly one of the two), with a
+    quick ``phrase`` or free ``text`` (exactly one of those).
 
-    ``channel`` defaults to where the sender belongs: the room before a match, the
-    players' or the spectators' channel during one (docs/social.md)."""
+    In a room, ``channel`` defaults to where the sender belongs: the room before a match,
+    the players' or the spectators' channel during one (docs/social.md)."""
 
     type: Literal["chat"]
-    room: Id
+    room: Id | None = None
+    to: Id | None = None
     channel: ChatChannel | None = None
     phrase: Phrase | None = None
     text: Annotated[str, Field(max_length=1000)] | None = None
@@ -579,7 +582,10 @@ class ChatOut(_Out):
 
     type: Literal["chat"] = "chat"
     id: int
-    room: str
+    room: str | None
+    """The room; None for a direct message."""
+    to: str | None = None
+    """The recipient of a direct message; None in a room."""
     channel: ChatChannel
     sender: str
     sender_name: str

@@ -113,11 +113,20 @@ def _notice_out(row: Notice) -> NoticeOut:
     )
 
 
-def _chat_out(row: ChatMessage, room: str, sender_name: str) -> ChatOut:
+def direct_place(a: str, b: str) -> str:
+    """The stored place of the direct line between ``a`` and ``b`` (either order)."""
+    low, high = sorted((a, b))
+    return f"d:{low}:{high}"
+
+
+def _chat_out(
+    row: ChatMessage, room: str | None, sender_name: str, to: str | None = None
+) -> ChatOut:
     return ChatOut.model_validate(
         {
             "id": row.id,
             "room": room,
+            "to": to,
             "channel": row.channel,
             "sender": row.sender_id,
             "sender_name": sender_name,
@@ -387,16 +396,23 @@ class SocialService:
                 row.invites = patch.invites
             if patch.requests is not None:
                 row.requests = patch.requests
+            if patch.messages is not None:
+                row.messages = patch.messages
             row = await settings_repo.put(s, row)
             return _settings_out(row)
 
     # ------------------------------------------------------------------ chat
     async def post(self, me: Account, m: Chat) -> ChatOut:
-        """Post a chat message to a room: checked (membership, channel, mute, rate, free
-        text switches, word filter) before anything is stored; then pushed to every
-        member who reads the channel, except across a block either way."""
+        """Post a chat message to a room or a friend: checked (where it goes, mute,
+        rate, free text switches, word filter) before anything is stored; then pushed to
+        every reader, never across a block either way."""
         if (m.phrase is None) == (m.text is None):
             raise SocialError(SocialCode.EMPTY, "Send a quick phrase or a text, not both.")
+        if (m.room is None) == (m.to is None):
+            raise SocialError(SocialCode.NOT_MEMBER, "Send to a room or to a friend, not both.")
+        if m.to is not None:
+            return await self._post_direct(me, m, m.to)
+        assert m.room is not None
         room = await self.lobby.load(m.room)
         member = membership(room, me.id) if room is not None else Membership.NONE
         if room is None or member is Membership.NONE:
@@ -408,17 +424,7 @@ class SocialService:
         chatpolicy.check_room_post(channel, member, match_running=running)
         now = time.time()
         async with self.db.session() as s, s.begin():
-            mine = await settings_repo.get(s, me.id, guest=me.guest)
-            chatpolicy.check_sender(muted_until=mine.muted_until, now=now)
-            self._spend(me.id, now)
-            text = None
-            if m.text is not None:
-                switches = FreeText(server=self.settings.chat_free_text, account=mine.free_text)
-                text = chatpolicy.check_text(m.text, switches)
-                if not self.words.allows(text):
-                    raise SocialError(
-                        SocialCode.FILTERED, "The message holds a word this server does not allow."
-                    )
+            text = await self._checked(s, me, m, now)
             row = await chat_repo.post(
                 s,
                 channel=channel.value,
@@ -437,6 +443,67 @@ class SocialService:
             if chatpolicy.may_read(channel, membership(room, reader), match_running=running):
                 self.hub.tell(reader, out)
         return out
+
+    async def _post_direct(self, me: Account, m: Chat, to: str) -> ChatOut:
+        """A direct message to a friend, if their settings take messages."""
+        if m.channel not in (None, Channel.DIRECT.value):
+            raise SocialError(SocialCode.NOT_MEMBER, "A direct message has no room channel.")
+        now = time.time()
+        async with self.db.session() as s, s.begin():
+            target = await self._account(s, to)
+            await self._check_line(s, me.id, target.id)
+            theirs = await settings_repo.get(s, target.id, guest=target.guest)
+            if theirs.messages == "nobody":
+                raise SocialError(SocialCode.NOT_ACCEPTING, "This player does not take messages.")
+            text = await self._checked(s, me, m, now)
+            row = await chat_repo.post(
+                s,
+                channel=Channel.DIRECT.value,
+                place=direct_place(me.id, target.id),
+                sender_id=me.id,
+                at=now,
+                phrase=m.phrase,
+                text=text,
+            )
+        out = _chat_out(row, None, me.name, to=target.id)
+        self.hub.tell(me.id, out)
+        self.hub.tell(target.id, out)
+        return out
+
+    async def _check_line(self, s: AsyncSession, a: str, b: str) -> None:
+        """Refuse a direct line between ``a`` and ``b`` unless they are friends, unblocked."""
+        chatpolicy.check_direct(
+            friends=friendship.are_friends(await friends_repo.get_link(s, a, b)),
+            blocked=await self._blocked(s, a, b),
+        )
+
+    async def _checked(self, s: AsyncSession, me: Account, m: Chat, now: float) -> str | None:
+        """The sender's checks: not muted, within the rate, and free text allowed and
+        clean; the trimmed text (None for a phrase)."""
+        mine = await settings_repo.get(s, me.id, guest=me.guest)
+        chatpolicy.check_sender(muted_until=mine.muted_until, now=now)
+        self._spend(me.id, now)
+        if m.text is None:
+            return None
+        switches = FreeText(server=self.settings.chat_free_text, account=mine.free_text)
+        text = chatpolicy.check_text(m.text, switches)
+        if not self.words.allows(text):
+            raise SocialError(
+                SocialCode.FILTERED, "The message holds a word this server does not allow."
+            )
+        return text
+
+    async def direct_log(self, me: Account, other: str, limit: int) -> list[ChatOut]:
+        """The recent direct messages between you and a friend, oldest first."""
+        async with self.db.session() as s:
+            friend = await self._account(s, other)
+            await self._check_line(s, me.id, friend.id)
+            rows = await chat_repo.recent(s, place=direct_place(me.id, friend.id), limit=limit)
+        names = {me.id: me.name, friend.id: friend.name}
+        return [
+            _chat_out(r, None, names[r.sender_id], to=friend.id if r.sender_id == me.id else me.id)
+            for r in reversed(rows)
+        ]
 
     def _spend(self, account: str, now: float) -> None:
         bucket = self.buckets.get(account) or Bucket.full(
@@ -569,8 +636,16 @@ def _settings_out(row: Any) -> SocialSettingsOut:
             "muted_until": row.muted_until,
             "invites": row.invites or "friends",
             "requests": row.requests or "everyone",
+            "messages": row.messages or "friends",
         }
     )
 
 
-__all__ = ["STATUS", "NotFound", "SocialService", "default_channel", "membership"]
+__all__ = [
+    "STATUS",
+    "NotFound",
+    "SocialService",
+    "default_channel",
+    "direct_place",
+    "membership",
+]

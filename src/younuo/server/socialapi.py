@@ -101,6 +101,17 @@ async def remove_friend(account_id: str, request: Request, me: Me) -> Ok:
     return Ok()
 
 
+@router.get("/me/friends/{account_id}/chat", response_model=list[ChatOut])
+async def direct_log(
+    account_id: str,
+    request: Request,
+    me: Me,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[ChatOut]:
+    """Your recent direct messages with a friend, oldest first (friends only, no block)."""
+    return await _social(request).direct_log(me, account_id, limit)
+
+
 # ------------------------------------------------------------------ blocks
 @router.get("/me/blocks", response_model=list[BlockOut])
 async def blocks(request: Request, me: Me) -> list[BlockOut]:

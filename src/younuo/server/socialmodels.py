@@ -18,6 +18,8 @@ Invites = Literal["friends", "nobody"]
 """Who may invite an account to a room."""
 Requests = Literal["everyone", "nobody"]
 """Who may ask an account to be friends."""
+Messages = Literal["friends", "nobody"]
+"""Who may send an account direct messages (only friends ever can)."""
 
 
 class FriendRequestIn(BaseModel):
@@ -80,6 +82,7 @@ class SocialSettingsIn(BaseModel):
     free_text: bool | None = None
     invites: Invites | None = None
     requests: Requests | None = None
+    messages: Messages | None = None
 
 
 class SocialSettingsOut(BaseModel):
@@ -87,6 +90,7 @@ class SocialSettingsOut(BaseModel):
     muted_until: float | None
     invites: Invites
     requests: Requests
+    messages: Messages
 
 
 class ReportIn(BaseModel):
@@ -142,6 +146,7 @@ __all__ = [
     "FriendRequestIn",
     "InvitationIn",
     "Invites",
+    "Messages",
     "PresenceOut",
     "ReportDecisionIn",
     "ReportFiled",

@@ -62,7 +62,7 @@ from younuo.server.protocol import (
 )
 from younuo.server.routing import Op, Router
 from younuo.server.settings import Settings
-from younuo.server.social import SocialService
+from younuo.server.social import NotFound, SocialService
 from younuo.social.errors import SocialError
 from younuo.store.errors import is_outage
 from younuo.store.models import Account
@@ -165,6 +165,8 @@ class ClientSession:
             self.conn.send(error(exc.code, exc.message, ref))
         except SocialError as exc:  # chat refused by the social rules (docs/social.md)
             self.conn.send(error(exc.code.value, exc.message, ref))
+        except NotFound as exc:  # a direct message to no such account
+            self.conn.send(error("not_found", exc.message, ref))
         except Exception as exc:
             if is_outage(exc):
                 self.conn.send(error("unavailable", "the database did not answer: retry soon", ref))

@@ -23,6 +23,7 @@ async def get(s: AsyncSession, account_id: str, *, guest: bool) -> SocialSetting
         muted_until=None,
         invites="friends",
         requests="everyone",
+        messages="friends",
     )
 
 

@@ -1,4 +1,4 @@
-"""Social play: who may reach an account (invitations, friend requests) in its settings.
+"""Social play: who may reach an account (invitations, friend requests, direct messages).
 
 Revision ID: 0009
 Revises: 0008
@@ -24,9 +24,13 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column("requests", sa.String(length=16), nullable=False, server_default="everyone")
         )
+        batch_op.add_column(
+            sa.Column("messages", sa.String(length=16), nullable=False, server_default="friends")
+        )
 
 
 def downgrade() -> None:
     with op.batch_alter_table("social_settings", schema=None) as batch_op:
+        batch_op.drop_column("messages")
         batch_op.drop_column("requests")
         batch_op.drop_column("invites")
