@@ -226,3 +226,34 @@ def test_an_invitation_waits_for_an_offline_friend_and_settings_refuse_it(
     # A guest's free text is off by default (quick phrases only).
     guest = server.guest("Kim")
     assert call(server, "GET", "/me/social", guest).json()["free_text"] is False
+
+
+def test_quick_match_never_seats_players_who_block_each_other(server: ServerProcess) -> None:
+    """Issue 29: a blocked player cannot be seated with you in quick match (either way)."""
+    lou, mia, ned = (register(server.http, n) for n in ("Lou", "Mia", "Ned"))
+    preset = {"type": "quick_match", "preset": "party", "mode": "ffa"}
+
+    async def room_of(client: Client) -> str:
+        reply = await client.request(preset)
+        assert reply["type"] == "ack", reply
+        room: str = (await client.expect("room"))["room"]["id"]
+        return room
+
+    async def main() -> None:
+        lo, mi, ne = Client(server, lou), Client(server, mia), Client(server, ned)
+        for client in (lo, mi, ne):
+            await client.connect()
+        first = await room_of(lo)
+        blocked = call(server, "POST", "/me/blocks", mia, {"account": lou["account"]["id"]})
+        assert blocked.status_code == 200
+        assert await room_of(mi) != first  # the blocker is not seated with Lou
+        # The other way round: Lou blocks Ned, and Ned is kept out of Lou's room too.
+        assert (
+            call(server, "POST", "/me/blocks", lou, {"account": ned["account"]["id"]}).status_code
+            == 200
+        )
+        assert await room_of(ne) != first
+        for client in (lo, mi, ne):
+            await client.close()
+
+    asyncio.run(main())
