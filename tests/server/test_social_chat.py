@@ -317,3 +317,30 @@ def test_direct_messages_between_friends_only_and_never_across_a_block(
             await client.close()
 
     asyncio.run(main())
+
+
+def test_the_host_turns_free_text_off_in_the_room(server: ServerProcess) -> None:
+    nia, oto = register(server.http, "Nia"), register(server.http, "Oto")
+
+    async def main() -> None:
+        (n, o), room = await seated(server, [nia, oto])
+        configured = await n.request({"type": "configure", "settings": {"free_text": False}})
+        assert configured["type"] == "ack", configured
+        shown = await o.expect(
+            lambda f: f["type"] == "room" and not f["room"]["settings"]["free_text"]
+        )
+        assert shown["room"]["id"] == room
+        before = stored(server)
+        off = await say(o, room, text="hello")
+        assert off["type"] == "error" and off["code"] == "free_text_off", off
+        assert (await say(o, room, phrase="hello"))["type"] == "ack"
+        assert stored(server) == before + 1
+        assert (await n.request({"type": "configure", "settings": {"free_text": True}}))[
+            "type"
+        ] == "ack"
+        await o.expect(lambda f: f["type"] == "room" and f["room"]["settings"]["free_text"])
+        assert (await say(o, room, text="hello again"))["type"] == "ack"
+        for client in (n, o):
+            await client.close()
+
+    asyncio.run(main())

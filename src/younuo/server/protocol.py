@@ -90,6 +90,8 @@ class RoomSettingsPatch(BaseModel):
     ) = None
     private: bool | None = None
     abandon: Literal["leave", "bot"] | None = None
+    free_text: bool | None = None
+    """Free text in the room's chat (the host's switch; quick phrases stay)."""
 
 
 # ------------------------------------------------------------------ client -> server
@@ -424,6 +426,7 @@ class RoomSettingsOut(_Out):
     options: dict[str, Any]
     private: bool
     abandon: Literal["leave", "bot"]
+    free_text: bool = True
 
 
 class SeatOut(_Out):

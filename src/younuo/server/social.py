@@ -424,7 +424,7 @@ class SocialService:
         chatpolicy.check_room_post(channel, member, match_running=running)
         now = time.time()
         async with self.db.session() as s, s.begin():
-            text = await self._checked(s, me, m, now)
+            text = await self._checked(s, me, m, now, room_free_text=room.settings.free_text)
             row = await chat_repo.post(
                 s,
                 channel=channel.value,
@@ -477,15 +477,20 @@ class SocialService:
             blocked=await self._blocked(s, a, b),
         )
 
-    async def _checked(self, s: AsyncSession, me: Account, m: Chat, now: float) -> str | None:
-        """The sender's checks: not muted, within the rate, and free text allowed and
-        clean; the trimmed text (None for a phrase)."""
+    async def _checked(
+        self, s: AsyncSession, me: Account, m: Chat, now: float, *, room_free_text: bool = True
+    ) -> str | None:
+        """The sender's checks: not muted, within the rate, and free text allowed (by the
+        server, the room's host and the account) and clean; the trimmed text (None for a
+        phrase)."""
         mine = await settings_repo.get(s, me.id, guest=me.guest)
         chatpolicy.check_sender(muted_until=mine.muted_until, now=now)
         self._spend(me.id, now)
         if m.text is None:
             return None
-        switches = FreeText(server=self.settings.chat_free_text, account=mine.free_text)
+        switches = FreeText(
+            server=self.settings.chat_free_text, room=room_free_text, account=mine.free_text
+        )
         text = chatpolicy.check_text(m.text, switches)
         if not self.words.allows(text):
             raise SocialError(
