@@ -140,6 +140,10 @@ def test_notices_are_their_accounts_alone_and_are_marked_read(server: ServerProc
     # Dee cannot read or mark Eli's notice: it is as unknown as none.
     refused(call(server, "POST", f"/me/notices/{notice['id']}/read", dee), 404, "not_found")
     refused(call(server, "POST", "/me/notices/999999/read", eli), 404, "not_found")
+    # An id past what the database holds is refused up front, not a server fault.
+    huge = call(server, "POST", f"/me/notices/{2**70}/read", eli)
+    refused(huge, 422, "bad_message")
+    refused(call(server, "POST", "/me/notices/0/read", eli), 422, "bad_message")
     read = call(server, "POST", f"/me/notices/{notice['id']}/read", eli)
     assert read.status_code == 200 and read.json()["read_at"] is not None
     assert notices(server, eli, unread=True) == []

@@ -94,6 +94,9 @@ def test_report_queue_mute_warn_dismiss_and_audit(staffed: Any) -> None:
         missing = api(server, "POST", "/admin/reports/999999/decision", mo,
                       {"action": "dismiss", "note": "x"})  # fmt: skip
         assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+        huge = api(server, "POST", f"/admin/reports/{2**70}/decision", mo,
+                   {"action": "dismiss", "note": "x"})  # fmt: skip
+        assert huge.status_code == 422 and huge.json()["code"] == "bad_message"
 
         # Pat is told (pushed, and stored), and cannot post: nothing is stored.
         told = await p.expect("notice")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from younuo.server.api import (
@@ -41,6 +41,9 @@ from younuo.server.socialmodels import (
     SocialSettingsOut,
 )
 from younuo.social.errors import SocialError
+
+RowId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+"""A stored row's id (notices, reports): a 32-bit integer in every database."""
 
 router = APIRouter(
     prefix="/api",
@@ -141,7 +144,7 @@ async def notices(request: Request, me: Me, unread: bool = False) -> list[Notice
 
 
 @router.post("/me/notices/{notice_id}/read", response_model=NoticeOut)
-async def read_notice(notice_id: int, request: Request, me: Me) -> NoticeOut:
+async def read_notice(notice_id: RowId, request: Request, me: Me) -> NoticeOut:
     """Mark one of your notices read."""
     return await _social(request).read_notice(me, notice_id)
 
@@ -200,7 +203,7 @@ async def report_queue(
 
 @router.post("/admin/reports/{report_id}/decision", response_model=ReportOut, tags=["admin"])
 async def decide_report(
-    report_id: int, body: ReportDecisionIn, request: Request, me: Me
+    report_id: RowId, body: ReportDecisionIn, request: Request, me: Me
 ) -> ReportOut:
     """Decide an open report: dismiss, warn, or mute for ``minutes``; in the audit log,
     and a ``moderation`` notice to the player concerned (but for a dismissal)."""
