@@ -12,7 +12,15 @@ from types import ModuleType
 from pydantic import BaseModel
 
 from younuo.engine import Game, Rules
-from younuo.server import adminapi, api, protocol, replays, restmodels, tournamentmodels
+from younuo.server import (
+    adminapi,
+    api,
+    protocol,
+    replays,
+    restmodels,
+    socialmodels,
+    tournamentmodels,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -34,7 +42,7 @@ def models(*modules: ModuleType) -> dict[str, type[BaseModel]]:
     return out
 
 
-MODELS = models(protocol, api, restmodels, adminapi, replays, tournamentmodels)
+MODELS = models(protocol, api, restmodels, adminapi, replays, tournamentmodels, socialmodels)
 
 
 def model_table() -> dict[str, set[str]]:

@@ -49,12 +49,16 @@ from younuo.server.scheduler import Job, Scheduler
 from younuo.server.series import SeriesService
 from younuo.server.seriesapi import router as series_router
 from younuo.server.settings import Settings
+from younuo.server.social import NotFound, SocialService
+from younuo.server.socialapi import router as social_router
+from younuo.server.socialapi import social_handler
 from younuo.server.titleapi import router as title_router
 from younuo.server.titles import Titles
 from younuo.server.tournamentapi import router as tournament_router
 from younuo.server.tournaments import TournamentService
 from younuo.server.tournamenttables import TournamentTables
 from younuo.server.ws import serve_socket
+from younuo.social.errors import SocialError
 from younuo.store import Database
 
 log = logging.getLogger(__name__)
@@ -139,6 +143,10 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         jobs.append(
             Job("series", settings.series_tick_seconds, lambda: series.tick(datetime.now(UTC)))
         )
+    # --- social play (issue 29): friends, notices, chat, reports; the chat purge job ---
+    social = SocialService(db, hub, lobby, settings)
+    if settings.chat_purge_seconds > 0:
+        jobs.append(Job("purge_chat", settings.chat_purge_seconds, social.purge_chat))
     scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
     @asynccontextmanager
@@ -221,6 +229,11 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.include_router(title_router)
     # --- tournaments (issue 27): /api/tournaments ---
     app.include_router(tournament_router)
+    # --- social play (issue 29): /api/me/friends, blocks, notices, reports, chat log ---
+    app.state.social = social
+    app.add_exception_handler(SocialError, social_handler)
+    app.add_exception_handler(NotFound, social_handler)
+    app.include_router(social_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:
@@ -249,7 +262,9 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, auth, lobby, tables, hub, settings, guard, bot_limits, origins)
+        await serve_socket(
+            ws, auth, lobby, tables, hub, settings, guard, bot_limits, origins, social
+        )
 
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():

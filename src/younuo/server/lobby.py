@@ -36,8 +36,10 @@ from younuo.server.protocol import (
 )
 from younuo.server.rooms import RoomError, RoomState, Settings
 from younuo.server.routing import Op, Router
+from younuo.social.blocks import may_seat_together
 from younuo.store import Database, VersionConflict
 from younuo.store import accounts as accounts_repo
+from younuo.store import friends as friends_repo
 from younuo.store import matches as matches_repo
 from younuo.store import rooms as repo
 from younuo.store.ids import new_code, new_id
@@ -193,6 +195,12 @@ class Lobby:
                 continue
             room = await self.load(summary.id)
             if room is None or room.is_member(account.id):
+                continue
+            # Social play (docs/social.md): never seat someone with a player either blocks.
+            seated = [account.id, *room.humans()]
+            async with self.db.session() as s:
+                blocks = await friends_repo.blocks_among(s, seated)
+            if not may_seat_together(blocks, seated):
                 continue
             try:
                 return await self.join(account, room.id, None, False)

@@ -90,6 +90,8 @@ class RoomSettingsPatch(BaseModel):
     ) = None
     private: bool | None = None
     abandon: Literal["leave", "bot"] | None = None
+    free_text: bool | None = None
+    """Free text in the room's chat (the host's switch; quick phrases stay)."""
 
 
 # ------------------------------------------------------------------ client -> server
@@ -236,6 +238,30 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
+ChatChannel = Literal["room", "table_players", "table_spectators", "direct"]
+"""The chat channels (younuo.social.chatpolicy.Channel): a room's three, and a direct line
+between two friends."""
+Phrase = Literal[
+    "hello", "good_luck", "good_game", "nice_one", "hurry_up", "oops", "thanks", "rematch"
+]
+"""The quick phrases' ids (younuo.social.phrases.QuickPhrase); a test keeps them equal."""
+
+
+class Chat(_Message):
+    """A chat message to a ``room`` or, ``to``, a friend (exactly one of the two), with a
+    quick ``phrase`` or free ``text`` (exactly one of those).
+
+    In a room, ``channel`` defaults to where the sender belongs: the room before a match,
+    the players' or the spectators' channel during one (docs/social.md)."""
+
+    type: Literal["chat"]
+    room: Id | None = None
+    to: Id | None = None
+    channel: ChatChannel | None = None
+    phrase: Phrase | None = None
+    text: Annotated[str, Field(max_length=1000)] | None = None
+
+
 ClientMessage = Annotated[
     Hello
     | Ping
@@ -257,14 +283,15 @@ ClientMessage = Annotated[
     | Start
     | PlayAction
     | Autoplay
-    | Sync,
+    | Sync
+    | Chat,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = frozenset(
     {
         "hello", "ping", "list_rooms", "watch_lobby", "create_room", "join_room", "quick_match",
         "leave_room", "take_seat", "stand_up", "ready", "avatar", "kick", "set_camp", "configure",
-        "add_bot", "remove_bot", "start", "action", "autoplay", "sync",
+        "add_bot", "remove_bot", "start", "action", "autoplay", "sync", "chat",
     }
 )  # fmt: skip
 _CLIENT = TypeAdapter[Any](ClientMessage)
@@ -407,6 +434,7 @@ class RoomSettingsOut(_Out):
     options: dict[str, Any]
     private: bool
     abandon: Literal["leave", "bot"]
+    free_text: bool = True
 
 
 class SeatOut(_Out):
@@ -582,6 +610,40 @@ class MatchOver(_Out):
     results: list[ResultOut]
 
 
+class ChatOut(_Out):
+    """A chat message as its readers get it (pushed, and in the room's chat log)."""
+
+    type: Literal["chat"] = "chat"
+    id: int
+    room: str | None
+    """The room; None for a direct message."""
+    to: str | None = None
+    """The recipient of a direct message; None in a room."""
+    channel: ChatChannel
+    sender: str
+    sender_name: str
+    phrase: Phrase | None
+    text: str | None
+    at: float
+
+
+class NoticeOut(_Out):
+    """A notice: a friend request, an invitation to a room, a moderator's decision."""
+
+    id: int
+    kind: Literal["friend_request", "friend_accepted", "invitation", "moderation"]
+    payload: dict[str, Any]
+    created_at: float
+    read_at: float | None
+
+
+class NoticeMessage(_Out):
+    """A new notice, pushed to its account if connected (it is stored either way)."""
+
+    type: Literal["notice"] = "notice"
+    notice: NoticeOut
+
+
 ServerMessage = (
     ErrorOut
     | Welcome
@@ -597,6 +659,8 @@ ServerMessage = (
     | Emote
     | MatchOver
     | TournamentTable
+    | ChatOut
+    | NoticeMessage
 )
 
 
@@ -674,6 +738,9 @@ __all__ = [
     "AddBot",
     "Autoplay",
     "Avatar",
+    "Chat",
+    "ChatChannel",
+    "ChatOut",
     "ClientMessage",
     "ClockOut",
     "Configure",
@@ -690,6 +757,9 @@ __all__ = [
     "ListRooms",
     "Lobby",
     "MatchOver",
+    "NoticeMessage",
+    "NoticeOut",
+    "Phrase",
     "Ping",
     "PlayAction",
     "Pong",

@@ -39,6 +39,8 @@ class Permission(StrEnum):
     BAN = "ban"
     SET_ROLES = "set_roles"
     CREATE_PUBLIC_EVENTS = "create_public_events"
+    # Social play (younuo.server.social): the report queue, warnings and mutes.
+    MODERATE_CHAT = "moderate_chat"
     # Bot accounts (younuo.server.botaccounts): an admin's alone.
     ALLOW_RATED_BOTS = "allow_rated_bots"
     # Social play's moderation: a moderator renames an offensive name.
@@ -52,6 +54,7 @@ _MODERATOR = frozenset(
         Permission.REVOKE_TITLES,
         Permission.SUSPEND,
         Permission.RENAME,
+        Permission.MODERATE_CHAT,
     }
 )
 PERMISSIONS: dict[Role, frozenset[Permission]] = {

@@ -56,6 +56,8 @@ class Settings:
     options: dict[str, Any] = field(default_factory=dict)
     private: bool = False
     abandon: str = "leave"
+    free_text: bool = True
+    """Free text in this room's chat (the host's switch; docs/social.md)."""
 
     def rules(self) -> Rules:
         """The rules the room plays by (RulesError when the options are bad)."""
@@ -71,6 +73,7 @@ class Settings:
             "options": dict(self.options),
             "private": self.private,
             "abandon": self.abandon,
+            "free_text": self.free_text,
         }
 
     @classmethod
@@ -103,6 +106,8 @@ class Settings:
             out.private = patch.private
         if patch.abandon is not None:
             out.abandon = patch.abandon
+        if patch.free_text is not None:
+            out.free_text = patch.free_text
         if out.needed > out.seats:
             raise RoomError(
                 "bad_options", f"needed ({out.needed}) is more than the seats ({out.seats})"

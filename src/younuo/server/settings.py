@@ -187,6 +187,26 @@ class Settings(BaseSettings):
         description="Seconds between runs of the tournaments job (start due events; 0: none).",
     )
 
+    # --- social play (issue 29, younuo.server.social; docs/social.md) ---
+    chat_free_text: bool = Field(
+        True, description="Free text in chat on this server (off: quick phrases only)."
+    )
+    chat_word_list: Path | None = Field(
+        None,
+        description="The word filter's list file, one word a line (default: the packaged"
+        " list in zh-Hant, zh-Hans and en).",
+    )
+    chat_retention_days: float = Field(
+        30.0, gt=0, le=3660, description="Days chat messages are kept for moderation."
+    )
+    chat_purge_seconds: float = Field(
+        3600.0, ge=0, description="Seconds between purges of chat past its retention (0: none)."
+    )
+    chat_per_minute: float = Field(
+        20.0, gt=0, description="Chat messages a minute per account (after the burst)."
+    )
+    chat_burst: int = Field(5, ge=1, description="Chat messages an account may send at once.")
+
     @model_validator(mode="after")
     def _frames_hold_messages(self) -> Settings:
         if self.max_frame_bytes < self.max_message_bytes:

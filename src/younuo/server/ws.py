@@ -31,6 +31,7 @@ from younuo.server.protocol import (
     AddBot,
     Autoplay,
     Avatar,
+    Chat,
     Configure,
     CreateRoom,
     Hello,
@@ -63,6 +64,8 @@ from younuo.server.protocol import (
 )
 from younuo.server.routing import Op, Router
 from younuo.server.settings import Settings
+from younuo.server.social import NotFound, SocialService
+from younuo.social.errors import SocialError
 from younuo.store.errors import is_outage
 from younuo.store.models import Account
 
@@ -98,11 +101,13 @@ class ClientSession:
         bot_limits: BotLimits | None = None,
         origins: Origins | None = None,
         host: str | None = None,
+        social: SocialService | None = None,
     ) -> None:
         self.conn = conn
         self.bot_limits = bot_limits
         self.origins = origins
         self.host = host
+        self.social = social
         self.auth = auth
         self.lobby = lobby
         self.tables = tables
@@ -132,6 +137,7 @@ class ClientSession:
             PlayAction: self.action,
             Autoplay: self.autoplay,
             Sync: self.sync,
+            Chat: self.chat,
         }
 
     # ------------------------------------------------------------------ frames
@@ -168,6 +174,10 @@ class ClientSession:
             )
         except AuthError as exc:
             self.conn.send(error(exc.code, exc.message, ref))
+        except SocialError as exc:  # chat refused by the social rules (docs/social.md)
+            self.conn.send(error(exc.code.value, exc.message, ref))
+        except NotFound as exc:  # a direct message to no such account
+            self.conn.send(error("not_found", exc.message, ref))
         except Exception as exc:
             if is_outage(exc):
                 self.conn.send(error("unavailable", "the database did not answer: retry soon", ref))
@@ -362,6 +372,14 @@ class ClientSession:
         if match is None or not await self.tables.send_state(match, self.me.id, ref=m.ref):
             raise ProtocolError("no_match", "no running match to sync", m.ref)
 
+    # ------------------------------------------------------------------ social
+    async def chat(self, m: Chat) -> None:
+        """Post to a room's chat: acked, and pushed as ``chat`` to its readers (docs/social.md)."""
+        if self.social is None:
+            raise ProtocolError("unavailable", "chat is not served here", m.ref)
+        await self.social.post(self.me, m)
+        self._ack(m.ref)
+
     async def _my_match(self) -> str:
         """The running match of the account's room (whose node checks the seat)."""
         room = await self.lobby.room_of(self.me.id)
@@ -380,6 +398,7 @@ async def serve_socket(
     guard: AddressGuard,
     bot_limits: BotLimits | None = None,
     origins: Origins | None = None,
+    social: SocialService | None = None,
 ) -> None:
     """The ``/ws`` endpoint's body.
 
@@ -401,7 +420,9 @@ async def serve_socket(
         return
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
-    session = ClientSession(conn, auth, lobby, tables, hub, settings, bot_limits, origins, host)
+    session = ClientSession(
+        conn, auth, lobby, tables, hub, settings, bot_limits, origins, host, social
+    )
     try:
         while not conn.closed:
             message = await ws.receive()

@@ -14,6 +14,7 @@ class SocialCode(StrEnum):
     NO_REQUEST = "no_request"  # accept or decline with nothing pending
     NOT_FRIENDS = "not_friends"
     BLOCKED = "blocked"  # either side blocked the other
+    NOT_ACCEPTING = "not_accepting"  # the other's settings refuse requests or invitations
     NOT_MEMBER = "not_member"  # reading or posting in a room one is not in
     SPECTATOR_TO_PLAYERS = "spectator_to_players"
     FREE_TEXT_OFF = "free_text_off"

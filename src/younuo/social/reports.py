@@ -42,6 +42,7 @@ class ModAction(StrEnum):
     """What a moderator may do about a report (suspend and ban are the admin service's)."""
 
     DISMISS = "dismiss"
+    WARN = "warn"  # a written warning the player sees, nothing else changes
     MUTE = "mute"
     RENAME = "rename"
     SUSPEND = "suspend"

@@ -10,7 +10,7 @@ character-by-character conversion wrongly matches innocent words.
 A message that matches is refused with a clear error rather than masked: masking leaves
 the sender thinking the message went out as written, and it keeps the stored copy honest.
 
-The operator edits the list file (``YOUNUO_WORDLIST``, default the packaged
+The operator edits the list file (setting ``chat_word_list``, default the packaged
 ``words.txt``): one word a line, ``#`` starts a comment, blank lines are ignored.
 """
 

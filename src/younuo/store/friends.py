@@ -77,6 +77,14 @@ async def unblock(s: AsyncSession, blocker: str, blocked: str) -> None:
     )
 
 
+async def blocked_by(s: AsyncSession, blocker: str) -> list[BlockEntry]:
+    """The blocks ``blocker`` set, newest first."""
+    rows = await s.scalars(
+        select(BlockEntry).where(BlockEntry.blocker_id == blocker).order_by(BlockEntry.at.desc())
+    )
+    return list(rows)
+
+
 async def blocks_among(s: AsyncSession, ids: Collection[str]) -> set[Block]:
     """The blocks between any two of ``ids`` (for quick match and reach checks)."""
     if not ids:

@@ -424,6 +424,11 @@ class SocialSettings(Base):
     account_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     free_text: Mapped[bool] = mapped_column(Boolean)
     muted_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Migration 0010: who may invite the account ("friends", "nobody"), who may ask it
+    # to be friends ("everyone", "nobody"), who may message it ("friends", "nobody").
+    invites: Mapped[str] = mapped_column(String(16), default="friends", server_default="friends")
+    requests: Mapped[str] = mapped_column(String(16), default="everyone", server_default="everyone")
+    messages: Mapped[str] = mapped_column(String(16), default="friends", server_default="friends")
 
 
 class Report(Base):

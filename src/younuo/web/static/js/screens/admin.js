@@ -51,7 +51,7 @@ class Admin extends HTMLElement {
   reportCard(r) {
     const said = r.evidence?.messages || [];
     return html`<li class="panel report-card" data-report="${r.id}">
-      <h3>${t(`social.reason.${r.reason}`)} · <span class="small muted">${t(`social.source.${r.source}`)} · ${dateTime(r.opened_at)}</span></h3>
+      <h3>${t(`report.reason.${r.reason}`)} · <span class="small muted">${t(`social.source.${r.source}`)} · ${dateTime(r.opened_at)}</span></h3>
       <p class="small">${t("admin.report_of", { reported: r.evidence?.reported_name || r.reported, reporter: r.evidence?.reporter_name || r.reporter })}</p>
       ${said.length ? html`<ul class="small">${said.map((m) => html`<li><q>${m.text || t(`phrase.${m.phrase}`)}</q></li>`)}</ul>` : ""}
       <form name="report" class="stack" data-report="${r.id}">

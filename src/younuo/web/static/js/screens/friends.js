@@ -83,7 +83,7 @@ class Friends extends HTMLElement {
   friendRow(f) {
     const p = f.presence;
     return html`<li class="friend" data-account="${f.account}"><a href="#/profile/${f.account}">${f.name}</a>
-      ${f.status === "friends" ? html`<span class="presence ${p.state}">${t(`social.presence.${p.state}`)}</span>
+      ${f.status === "friends" ? html`<span class="presence ${p.state}">${t(`presence.${p.state}`)}</span>
         ${p.joinable ? html`<button class="small" data-action="join" data-room="${p.room}" data-key="join-${f.account}">${t("lobby.join")}</button>` : ""}
         ${p.watchable ? html`<button class="small" data-action="watch" data-room="${p.room}" data-key="watch-${f.account}">${t("lobby.watch")}</button>` : ""}
         ${store.room && p.state !== "offline" ? html`<button class="small" data-action="invite" data-account="${f.account}" data-key="invite-${f.account}">${t("social.invite")}</button>` : ""}
@@ -98,8 +98,8 @@ class Friends extends HTMLElement {
   noticeRow(n) {
     const p = n.payload || {};
     const words = n.kind === "moderation"
-      ? t(`social.notice.moderation.${p.action}`, { note: p.note || "" })
-      : t(`social.notice.${n.kind}`, { name: p.name || "", room: p.room_name || "" });
+      ? t(`notice.moderation.${p.action}`, { note: p.note || "", until: p.until ? dateTime(p.until) : "" })
+      : t(`notice.${n.kind}`, { name: p.name || "", room: p.room_name || "" });
     return html`<li class="notice-item ${n.read_at ? "read" : "unread"}" data-notice="${n.id}"><span>${words}</span>
       <span class="muted small">${dateTime(n.created_at)}</span>
       ${n.kind === "invitation" && p.room ? html`<button class="small primary" data-action="join" data-room="${p.room}" data-code="${p.code || ""}" data-key="notice-join-${n.id}">${t("lobby.join")}</button>` : ""}

@@ -10,6 +10,6 @@ export const REASONS = ["cheating", "abuse", "name", "afk"];
 export function reportMenu(name) {
   return html`<div class="report-menu" role="group" aria-label="${t("social.report_sender", { name })}">
     <p class="small">${t("social.report_why", { name })}</p>
-    <div class="row wrap">${REASONS.map((r) => html`<button class="small" data-action="report-send" data-reason="${r}" data-key="report-${r}">${t(`social.reason.${r}`)}</button>`)}
+    <div class="row wrap">${REASONS.map((r) => html`<button class="small" data-action="report-send" data-reason="${r}" data-key="report-${r}">${t(`report.reason.${r}`)}</button>`)}
     <button class="small" data-action="report-close" data-key="report-close">${t("common.cancel")}</button></div></div>`;
 }
