@@ -30,6 +30,7 @@ Entry = str | Plural
 
 
 _EN: Final[dict[str, Entry]] = {
+    "room.kicked": "The host removed you from the room.",
     "app.title": "Younuo (優諾) — terminal table",
     "conn.connecting": "connecting…",
     "conn.online": "online as {name}",
@@ -217,6 +218,7 @@ _EN: Final[dict[str, Entry]] = {
 }
 
 _HANT: Final[dict[str, Entry]] = {
+    "room.kicked": "房主把你移出了房間。",
     "app.title": "優諾 Younuo — 終端機牌桌",
     "conn.connecting": "連線中…",
     "conn.online": "已上線：{name}",
@@ -390,6 +392,7 @@ _HANT: Final[dict[str, Entry]] = {
 }
 
 _HANS: Final[dict[str, Entry]] = {
+    "room.kicked": "房主把你移出了房间。",
     "app.title": "优诺 Younuo — 终端牌桌",
     "conn.connecting": "连接中…",
     "conn.online": "已上线：{name}",
