@@ -85,6 +85,7 @@ class PlayApp(App[None]):
         self.offset = 0.0
         """Server time minus local time, from the last table frame (for the clock)."""
         self.place: Place | None = None
+        self.switching = False
 
     # ------------------------------------------------------------------ life
     def on_mount(self) -> None:
@@ -163,17 +164,31 @@ class PlayApp(App[None]):
             return "signin"
         if self.results is not None:
             return "table"
+        if not client.connected and self.place is not None:
+            return self.place  # reconnecting: the screen stays until the server answers
         room, match = client.room, client.match
         if room is not None and match is not None and room.match == match.id:
             return "table"
         return "room" if room is not None else "lobby"
 
     def route(self) -> None:
-        """Show the screen the place calls for, and bring it up to date."""
-        place = self.wanted()
-        if place != self.place:
-            self.place = place
-            self.switch_screen(place)
+        """Show the screen the place calls for, and bring it up to date.
+
+        Screen switches are made one at a time, each awaited (a burst of frames, as
+        after a reconnect, must not start a switch while another is under way), and
+        always to the newest place."""
+        if self.wanted() != self.place and not self.switching:
+            self.switching = True
+            self.run_worker(self.switch(), name="switch", exit_on_error=False)
+        self.refresh_screen()
+
+    async def switch(self) -> None:
+        try:
+            while (place := self.wanted()) != self.place:
+                self.place = place
+                await self.switch_screen(place)
+        finally:
+            self.switching = False
         self.refresh_screen()
 
     def refresh_screen(self) -> None:
