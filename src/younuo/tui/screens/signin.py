@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.widgets import Input, Static
 
 from younuo.client import ClientError
@@ -14,8 +11,6 @@ from younuo.tui.screens.base import Base
 
 class SignInScreen(Base):
     """Type a nickname (or paste a token) and press Enter; Tab moves between fields."""
-
-    BINDINGS: ClassVar[list[BindingType]] = []  # "?" is typed into the fields here
 
     def compose(self) -> ComposeResult:
         words = self.words
