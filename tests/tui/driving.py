@@ -33,6 +33,22 @@ def screen_text(app: PlayApp) -> str:
     return "\n".join(str(w.content) for w in app.screen.query(Static))
 
 
+LINES = ("conn", "say", "status", "hand", "keys", "info")
+"""The lines a screen must show whole."""
+
+
+def fits(app: PlayApp, size: tuple[int, int] = (80, 24)) -> bool:
+    """Whether every line of the screen on show is on the screen, at least one row
+    high (nothing pushed off a small terminal)."""
+    width, height = size
+    for widget in app.screen.query(Static):
+        region = widget.region
+        outside = region.height < 1 or region.bottom > height or region.right > width
+        if widget.display and widget.id in LINES and outside:
+            return False
+    return True
+
+
 def keys_for(model: TableModel) -> list[str]:
     """What a simple player presses now: a picker's first choice; UNO and reports when
     offered; on the turn the hint's card (H, Enter), else draw, else pass."""

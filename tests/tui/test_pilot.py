@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 from server.harness import ServerProcess
-from tui.driving import play_to_the_end, screen_text, shown, until
+from tui.driving import fits, play_to_the_end, screen_text, shown, until
 from younuo.client import Client, Host, Rest, RoomSettingsPatch, run_bot
 from younuo.tui.app import PlayApp
 
@@ -32,12 +32,14 @@ async def _whole_match(server: ServerProcess) -> None:
         await pilot.press("c")
         await until(pilot, lambda: app.place == "room")
         assert "one round" in shown(app, "#rules")
+        await until(pilot, lambda: fits(app))
         await pilot.press("b")
         await until(pilot, lambda: "bot, easy" in shown(app, "#seats"))
         await pilot.press("f")  # fill with bots and start
         await until(pilot, lambda: app.place == "table")
         assert app.table is not None and app.table.me == "Ann"
         assert "Your hand" in shown(app, "#hand")
+        await until(pilot, lambda: fits(app), timeout=2)  # the whole table on 80x24
         presses = await play_to_the_end(pilot, app)
         assert presses > 0
         await until(pilot, lambda: "Match over" in shown(app, "#status"))

@@ -10,7 +10,7 @@ import asyncio
 from pathlib import Path
 
 from server.harness import ServerProcess
-from tui.driving import play_to_the_end, shown, until
+from tui.driving import fits, play_to_the_end, shown, until
 from younuo.client import Reconnect, RoomSettingsPatch
 from younuo.tui.app import PlayApp
 
@@ -39,6 +39,7 @@ async def _through_a_restart(server: ServerProcess) -> None:
         assert app.table is not None
         match = app.table.match.id
         assert "你的手牌" in shown(app, "#hand")
+        await until(pilot, lambda: fits(app), timeout=2)
 
         server.kill9()
         await until(pilot, lambda: "正在重新連線" in shown(app, "#conn"))

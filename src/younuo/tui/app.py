@@ -16,8 +16,9 @@ import time
 from collections.abc import Awaitable
 from typing import Any, Literal
 
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import Static
 
 from younuo.client import (
@@ -191,8 +192,16 @@ class PlayApp(App[None]):
             self.switching = False
         self.refresh_screen()
 
+    def shown_screen(self) -> Screen[object] | None:
+        """The screen on show; None in the instant of a switch, when the stack is
+        empty (a timer's tick may fall there)."""
+        try:
+            return self.screen
+        except ScreenStackError:
+            return None
+
     def refresh_screen(self) -> None:
-        show = getattr(self.screen, "show", None)
+        show = getattr(self.shown_screen(), "show", None)
         # A screen just switched to is composed a moment later: it draws itself then
         # (on_screen_resume), so a query that finds nothing yet is no error.
         with contextlib.suppress(NoMatches):
@@ -202,9 +211,12 @@ class PlayApp(App[None]):
 
     def tick(self) -> None:
         """The connection line (and the table's clock) of the screen on show."""
-        with contextlib.suppress(Exception):
-            self.screen.query_one("#conn", Static).update(self.connection_text())
-        clock = getattr(self.screen, "show_clock", None)
+        screen = self.shown_screen()
+        if screen is None:
+            return
+        with contextlib.suppress(NoMatches):
+            screen.query_one("#conn", Static).update(self.connection_text())
+        clock = getattr(screen, "show_clock", None)
         with contextlib.suppress(NoMatches):
             if clock is not None:
                 clock()
@@ -227,8 +239,10 @@ class PlayApp(App[None]):
     def say(self, line: Line | str) -> None:
         """A notice on the screen's message line."""
         text = line if isinstance(line, str) else self.words(line.key, **line.params)
-        with contextlib.suppress(Exception):
-            self.screen.query_one("#say", Static).update(text)
+        screen = self.shown_screen()
+        with contextlib.suppress(NoMatches):
+            if screen is not None:
+                screen.query_one("#say", Static).update(text)
 
     def do(self, request: Awaitable[Any]) -> None:
         """Send a request in the background; a refusal is said on the message line."""

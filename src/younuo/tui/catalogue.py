@@ -118,7 +118,7 @@ _EN: Final[dict[str, Entry]] = {
     "help.uno": "U: call UNO; R: report a player who did not; C: challenge a Wild Draw Four",
     "help.pickers": "Colour and target pickers: 1-9 pick, Esc back",
     "help.hint": "H: hint (select the first playable card); J: jump in with an identical card",
-    "help.auto": "A: auto-play on/off; L: the whole log",
+    "help.auto": "A: auto-play on/off (a bot plays your seat until you press A again)",
     "help.lobby": "Lobby: ↑↓ Enter join, C create, Q quick match, J code, R refresh",
     "help.room": (
         "Room: R ready, B bot, L level, F fill and start, S start, O one "
@@ -305,7 +305,7 @@ _HANT: Final[dict[str, Entry]] = {
     "help.uno": "U：喊優諾；R：舉報沒喊的人；C：反駁 +4",
     "help.pickers": "顏色與對象選擇：1-9 選，Esc 返回",
     "help.hint": "H：提示（選取第一張可出的牌）；J：用相同的牌搶出",
-    "help.auto": "A：託管開/關；L：完整記錄",
+    "help.auto": "A：託管開/關（電腦代打，直到你再按 A）",
     "help.lobby": "大廳：↑↓ Enter 加入，C 建立，Q 快速配對，J 房號，R 重新整理",
     "help.room": "房間：R 準備，B 電腦，L 等級，F 補滿並開始，S 開始，O 一局，X 移除電腦，Esc 離開",
     "help.colours": "顏色：紅 ▲、黃 ●、綠 ■、藍 ◆（萬用：★）",
@@ -479,7 +479,7 @@ _HANS: Final[dict[str, Entry]] = {
     "help.uno": "U：喊优诺；R：举报没喊的人；C：质疑 +4",
     "help.pickers": "颜色与对象选择：1-9 选，Esc 返回",
     "help.hint": "H：提示（选取第一张可出的牌）；J：用相同的牌抢出",
-    "help.auto": "A：托管开/关；L：完整记录",
+    "help.auto": "A：托管开/关（电脑代打，直到你再按 A）",
     "help.lobby": "大厅：↑↓ Enter 加入，C 创建，Q 快速匹配，J 房号，R 刷新",
     "help.room": "房间：R 准备，B 电脑，L 等级，F 补满并开始，S 开始，O 一局，X 移除电脑，Esc 离开",
     "help.colours": "颜色：红 ▲、黄 ●、绿 ■、蓝 ◆（万能：★）",

@@ -26,6 +26,10 @@ class LobbyScreen(Base):
         ("r", "refresh", "Refresh"),
     ]
 
+    DEFAULT_CSS = """
+    LobbyScreen #rooms { height: 1fr; }
+    """
+
     def __init__(self) -> None:
         super().__init__()
         self.shown: tuple[RoomSummary, ...] = ()
