@@ -2,7 +2,8 @@
 
 ``younuo replay FILE`` replays a game record (RECORD.md), ``younuo serve`` runs the
 server and web table, ``younuo simulate`` plays bots against each other, ``younuo admin
-create NAME`` makes the first admin. Each command
+create NAME`` makes the first admin, ``younuo bot`` plays a bot over the network,
+``younuo play`` is the terminal table. Each command
 lives in its own module and is registered on :data:`app` here, so that ``younuo --help``
 lists them all.
 """
@@ -13,6 +14,7 @@ import typer
 
 from younuo.cli.admin import admin
 from younuo.cli.bot import bot_command
+from younuo.cli.play import play_command
 from younuo.cli.replay import replay_command
 from younuo.cli.serve import serve
 from younuo.cli.simulate import simulate
@@ -33,6 +35,7 @@ def _younuo() -> None:
 
 
 app.command(name="bot")(bot_command)
+app.command(name="play")(play_command)
 app.command(name="replay")(replay_command)
 app.command(name="serve")(serve)
 app.command(name="simulate")(simulate)

@@ -1,0 +1,75 @@
+"""``younuo play``: the terminal table, a full client in the terminal (Textual).
+
+::
+
+    younuo play --server http://127.0.0.1:8000 [--name Ann] [--token T] [--lang en]
+        [--option scoring=single ...]
+
+Sign in (``--name`` or ``--token`` fill the form in), pick or create a room, add bots,
+start and play, by keyboard only (``?`` lists the keys), in Traditional Chinese,
+Simplified Chinese or English (``--lang``, else the locale's ``LANG``). ``--option
+KEY=VALUE`` sets the rule options of the rooms it creates. docs/client.md, *The
+terminal table*.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from younuo.cli.bot import _options
+
+EXIT_USAGE = 2
+
+
+def play_command(
+    server: Annotated[
+        str, typer.Option("--server", "-s", help="The server (http://HOST:PORT).")
+    ] = "http://127.0.0.1:8000",
+    name: Annotated[
+        str | None, typer.Option("--name", "-n", help="The nickname of a new guest.")
+    ] = None,
+    token: Annotated[
+        str | None, typer.Option("--token", "-t", help="The session token of an account.")
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="en, zh-Hant or zh-Hans (default: from LANG)."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A rule option KEY=VALUE of the rooms you create (VALUE as JSON, else"
+            " text); repeatable.",
+        ),
+    ] = None,
+) -> None:
+    """Play at a table of a server in the terminal, by keyboard."""
+    # Imported here: ``younuo --help`` and the other commands need none of it.
+    from younuo.client import RoomSettingsPatch
+    from younuo.client.addresses import ws_url
+    from younuo.tui.app import PlayApp
+    from younuo.tui.catalogue import language
+
+    try:
+        ws_url(server)
+        options = _options(option or [])
+    except ValueError as exc:
+        typer.echo(f"younuo play: {exc}", err=True)
+        raise typer.Exit(EXIT_USAGE) from None
+    create = RoomSettingsPatch(options=options) if options else None
+    app = PlayApp(
+        server,
+        lang=language(lang, os.environ),
+        name=name,
+        token=token,
+        create=create,
+    )
+    app.run()
+
+
+__all__ = ["play_command"]

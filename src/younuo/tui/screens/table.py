@@ -1,0 +1,194 @@
+"""The table: the centre (round, top card, colour in force, direction, pile, stacking,
+the turn clock), the players with their card counts, the log, what may be done now,
+the hand (numbered, selectable), and the keys. Every key goes to the pure
+:class:`~younuo.tui.tablemodel.TableModel`; this screen draws it and sends what its
+steps say. At the match's end the results take the log's place."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from younuo.engine.cards import Color
+from younuo.tui.cards import face
+from younuo.tui.colours import name_key, style, symbol
+from younuo.tui.describe import cards_text
+from younuo.tui.screens.base import Base
+from younuo.tui.tablemodel import Line, TableModel
+
+
+class TableScreen(Base):
+    """The game table, by keyboard (keys in the help, ``?``)."""
+
+    DEFAULT_CSS = """
+    TableScreen #info { height: 1; }
+    TableScreen #seats { height: auto; max-height: 3; }
+    TableScreen #log { height: 1fr; }
+    TableScreen #status { height: 1; text-style: bold; }
+    TableScreen #hand { height: auto; max-height: 4; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield self.conn_line()
+        yield Static("", id="info")
+        yield Static("", id="seats")
+        yield Static("", id="log")
+        yield Static("", id="status")
+        yield self.say_line()
+        yield Static("", id="hand")
+        yield Static("", id="keys", classes="keys")
+
+    def on_screen_resume(self) -> None:
+        self.show()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.show()
+
+    # ------------------------------------------------------------------ drawing
+    def show(self) -> None:
+        model = self.play.table
+        if model is None:
+            return
+        words = self.words
+        self.show_clock()
+        self.query_one("#seats", Static).update(self.seats_text(model))
+        self.query_one("#log", Static).update(self.log_text())
+        results = self.play.results
+        if results is not None:
+            self.query_one("#status", Static).update(words("over.title"))
+            self.query_one("#keys", Static).update(words("over.keys"))
+        else:
+            self.query_one("#status", Static).update(self.line(model.status()))
+            self.query_one("#keys", Static).update(words("table.keys"))
+        self.query_one("#hand", Static).update(self.hand_text(model))
+
+    def show_clock(self) -> None:
+        """The centre line (it holds the clock, so it is redrawn every tick)."""
+        model = self.play.table
+        if model is None:
+            return
+        words, view = self.words, model.view
+        parts = [Text(words("table.round", n=view.get("round", 1)))]
+        top = view.get("top")
+        if top:
+            named = Color(view["color"]) if view.get("color") else None
+            card = face(str(top), named)
+            top_text = Text(words("table.top", card="")).append(card.text, style=card.style)
+            parts.append(top_text)
+        if view.get("color"):
+            colour = Color(view["color"])
+            parts.append(
+                Text(words("table.colour", colour="")).append(
+                    f"{symbol(colour)} {words(name_key(colour))}", style=style(colour)
+                )
+            )
+        parts.append(
+            Text(words("table.dir_cw" if view.get("direction", 1) == 1 else "table.dir_ccw"))
+        )
+        parts.append(Text(words("table.pile", n=view.get("pile_count", 0))))
+        if view.get("pending_draw"):
+            parts.append(Text(words("table.stack", n=view["pending_draw"]), style="bold red"))
+        left = model.clock_left(self.play.server_now())
+        if left is not None:
+            mine = left[0] == model.me
+            parts.append(
+                Text(words("table.clock", name=left[0], s=left[1]), style="bold" if mine else "")
+            )
+        self.query_one("#info", Static).update(Text("  ").join(parts))
+
+    def seats_text(self, model: TableModel) -> Text:
+        words = self.words
+        out = Text()
+        for i, row in enumerate(model.seats()):
+            if i:
+                out.append(" · ")
+            name = words("room.you") if row.you else row.name
+            out.append(("▶" if row.current else " ") + name, style="bold" if row.current else "")
+            out.append(f" {row.cards}")
+            if row.uno:
+                out.append(" " + words("table.uno"), style="bold red")
+            for badge in row.badges:
+                out.append(f" [{words(badge)}]", style="dim")
+            if row.score:
+                out.append(f" ({row.score})", style="dim")
+        return out
+
+    def log_text(self) -> Text:
+        results = self.play.results
+        if results is not None:
+            words = self.words
+            lines = [
+                words("over.winner", name=results.winner) if results.winner else words("over.none")
+            ]
+            for row in results.results:
+                change = f"{row.rating_change:+d}"
+                lines.append(words("over.row", name=row.name, score=row.score, change=change))
+            return Text("\n".join(lines), style="bold")
+        size = self.query_one("#log", Static).size.height or 8
+        return Text("\n".join(self.play.log_lines[-size:]))
+
+    def hand_text(self, model: TableModel) -> Text:
+        words = self.words
+        if model.me is None:
+            return Text(words("table.spectating"))
+        out = Text(words("table.hand") + ": ")
+        playable = model.playable
+        for i, code in enumerate(model.hand):
+            card = face(code)
+            chosen = i in model.selected
+            look = card.style if code in playable or not playable else f"{card.style} dim"
+            if chosen:
+                look += " underline"
+            if i == model.cursor:
+                look += " reverse"
+            label = f"{i + 1}:" if i < 10 else ""
+            out.append(" " + ("[" if chosen else " ") + label)
+            out.append(card.text, style=look)
+            out.append("]" if chosen else " ")
+        return out
+
+    def line(self, line: Line) -> str:
+        """A model's sentence, its cards and options written out."""
+        params = dict(line.params)
+        if "cards" in params:
+            params["cards"] = cards_text([str(c) for c in params["cards"]])  # type: ignore[attr-defined]
+        if "options" in params:
+            options: tuple[str, ...] = tuple(params["options"])  # type: ignore[arg-type]
+            if line.key == "table.pick_colour":
+                options = tuple(
+                    f"{symbol(Color(c))} {self.words(name_key(Color(c)))}" for c in options
+                )
+            params["options"] = "  ".join(f"{i + 1} {o}" for i, o in enumerate(options))
+        return self.words(line.key, **params)
+
+    # ------------------------------------------------------------------ keys
+    def on_key(self, event: events.Key) -> None:
+        play = self.play
+        if event.key == "question_mark":
+            return  # the help binding
+        if play.results is not None:
+            if event.key in ("enter", "escape"):
+                event.stop()
+                play.back_to_room()
+            return
+        model, client = play.table, play.client
+        if model is None or client is None:
+            return
+        step = model.press(event.key)
+        event.stop()
+        play.table = step.model
+        if step.say is not None:
+            play.say(self.line(step.say))
+        else:
+            play.say("")
+        if step.send is not None:
+            match = step.model.match
+            play.do(client.act(dict(step.send), match=match.id, version=match.version))
+        if step.autoplay is not None:
+            play.do(client.autoplay(step.autoplay))
+        self.show()
+
+
+__all__ = ["TableScreen"]

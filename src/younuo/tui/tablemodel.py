@@ -1,0 +1,405 @@
+"""The table as the terminal shows it, and which key does which legal action: pure.
+
+:class:`TableModel` is a value: the match picture (:class:`younuo.client.Match`) and
+what the player has done on screen (the cursor in the hand, the selected cards, an open
+colour or target picker). :meth:`TableModel.press` takes a key and gives a
+:class:`Step`: the next model, and what to send (a legal action, or auto-play on or
+off) or say. The Textual screen (:mod:`younuo.tui.screens.table`) only draws the model
+and sends what a step says; tests drive the model with real engine views.
+
+As on the web table (src/younuo/web/static/js/table/legal.js) the server's ``legal``
+list is the only source of what may be done: a card may be played, a key acts, a
+picker offers a colour or a target, a selection grows to a multi-play, only because
+``legal`` lists such an action, and the action sent is the listed one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from younuo.client import Match
+from younuo.tui.cards import hand_order
+
+Action = Mapping[str, Any]
+"""An action as the wire has it (RECORD.md, without ``player``)."""
+PickField = Literal["color", "target"]
+SIMPLE_KEYS: dict[str, str] = {"d": "draw", "s": "pass", "u": "uno", "c": "challenge"}
+"""Keys that send the one listed action of their type."""
+DIGITS = "1234567890"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A sentence to show: a catalogue key and its parameters."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Picker:
+    """An open choice between legal actions that differ only in ``field``: the colour a
+    wild names, the target of a 7 (R-HOUSE-70) or of a report. ``options`` in the order
+    listed; key ``1`` picks the first."""
+
+    field: PickField
+    options: tuple[str, ...]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a key press did: the next model, and what to send or say."""
+
+    model: TableModel
+    send: Action | None = None
+    autoplay: bool | None = None
+    say: Line | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One player as the table lists them."""
+
+    name: str
+    cards: int
+    current: bool
+    you: bool
+    uno: bool
+    score: int
+    badges: tuple[str, ...]
+    """Catalogue keys: ``table.auto``, ``table.away``, ``table.out``."""
+
+
+def cards_of(action: Action) -> tuple[str, ...]:
+    """The cards of a play action (a single ``card`` or several ``cards``)."""
+    cards = action.get("cards")
+    return tuple(cards) if cards else (str(action["card"]),)
+
+
+def plays_of(legal: Sequence[Action], codes: Sequence[str]) -> tuple[Action, ...]:
+    """The legal plays of exactly these cards (one per colour named, per target, ...)."""
+    wanted = Counter(codes)
+    return tuple(a for a in legal if a["type"] == "play" and Counter(cards_of(a)) == wanted)
+
+
+def can_grow(legal: Sequence[Action], codes: Sequence[str]) -> bool:
+    """Whether some legal play holds all of these cards (a selection may grow)."""
+    wanted = Counter(codes)
+    return any(a["type"] == "play" and not wanted - Counter(cards_of(a)) for a in legal)
+
+
+def next_choice(actions: Sequence[Action]) -> Picker | Action:
+    """What is left to ask before one of ``actions`` can be sent: a :class:`Picker`
+    when they differ in the colour named or the target, else the one action."""
+    for name in ("color", "target"):
+        options = tuple(dict.fromkeys(str(a[name]) for a in actions if a.get(name) is not None))
+        if len(options) > 1:
+            return Picker(field=name, options=options, actions=tuple(actions))
+    return actions[0]
+
+
+@dataclass(frozen=True, slots=True)
+class TableModel:
+    """The table on screen: the match picture and the player's cursor, selection and
+    picker. ``selected`` are positions in :attr:`hand` (each copy of a code its own)."""
+
+    match: Match
+    cursor: int = 0
+    selected: tuple[int, ...] = ()
+    picker: Picker | None = None
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def view(self) -> Mapping[str, Any]:
+        return self.match.view
+
+    @property
+    def me(self) -> str | None:
+        return self.match.you
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return tuple(self.match.legal or ())
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The player's cards in the order shown."""
+        return hand_order(list(self.view.get("hand") or []))
+
+    @property
+    def my_turn(self) -> bool:
+        return self.match.my_turn
+
+    @property
+    def playable(self) -> frozenset[str]:
+        """Every card code that starts some legal play."""
+        return frozenset(c for a in self.legal if a["type"] == "play" for c in cards_of(a))
+
+    @property
+    def selection(self) -> tuple[str, ...]:
+        hand = self.hand
+        return tuple(hand[i] for i in self.selected if i < len(hand))
+
+    @property
+    def open_picker(self) -> Picker | None:
+        """The picker on screen: the one opened, or, while the seat must name the colour
+        of a wild start card (``choose_color`` listed), the colour picker."""
+        if self.picker is not None:
+            return self.picker
+        colours = tuple(a for a in self.legal if a["type"] == "choose_color")
+        if colours:
+            choice = next_choice(colours)
+            if isinstance(choice, Picker):
+                return choice
+            return Picker(field="color", options=(str(choice["color"]),), actions=(choice,))
+        return None
+
+    def seats(self) -> tuple[SeatRow, ...]:
+        """The players in seat order, with their counts and badges."""
+        view = self.view
+        players = list(view.get("players") or [])
+        counts = list(view.get("hand_counts") or [0] * len(players))
+        uno = list(view.get("called_uno") or [False] * len(players))
+        scores = list(view.get("scores") or [0] * len(players))
+        in_match = list(view.get("in_match") or [True] * len(players))
+        table = {seat.name: seat for seat in self.match.table}
+        rows = []
+        for i, name in enumerate(players):
+            seat = table.get(name)
+            badges = []
+            if seat is not None and seat.autoplay:
+                badges.append("table.auto")
+            if seat is not None and seat.away:
+                badges.append("table.away")
+            if (seat is not None and seat.left) or not in_match[i]:
+                badges.append("table.out")
+            rows.append(
+                SeatRow(
+                    name=name,
+                    cards=int(counts[i]),
+                    current=view.get("current") == name,
+                    you=name == self.me,
+                    uno=bool(uno[i]),
+                    score=int(scores[i]),
+                    badges=tuple(badges),
+                )
+            )
+        return tuple(rows)
+
+    def autoplaying(self) -> bool:
+        """Whether a bot plays this seat now (R-TIME, or asked for)."""
+        return any(s.name == self.me and s.autoplay for s in self.match.table)
+
+    def status(self) -> Line:
+        """What the player may do now, in one sentence."""
+        view = self.view
+        if view.get("status") != "playing":
+            return Line("table.between")
+        if self.me is None:
+            return Line("table.turn_of", {"name": view.get("current") or "—"})
+        if self.autoplaying():
+            return Line("table.autoplay_on")
+        picker = self.open_picker
+        if picker is not None:
+            return _picker_line(picker)
+        report = next((a for a in self.legal if a["type"] == "catch"), None)
+        if report is not None:
+            return Line("table.may_catch", {"name": report["target"]})
+        if any(a["type"] == "uno" for a in self.legal) and not self.my_turn:
+            return Line("table.may_uno")
+        if self.my_turn:
+            if view.get("challenge_open"):
+                return Line("table.may_challenge", {"n": view.get("pending_draw")})
+            if view.get("pending_draw"):
+                return Line("table.pending_you", {"n": view.get("pending_draw")})
+            if view.get("phase") == "drawn":
+                return Line("table.drawn")
+            return Line("table.your_turn")
+        if self.playable:
+            return Line("table.may_jump")
+        return Line("table.turn_of", {"name": view.get("current") or "—"})
+
+    def clock_left(self, now: float) -> tuple[str, int] | None:
+        """Whose turn clock runs and its whole seconds left at server time ``now``."""
+        clock = self.match.clock
+        if clock.turn_deadline is None or clock.turn_player is None:
+            return None
+        return clock.turn_player, max(0, int(clock.turn_deadline - now + 0.999))
+
+    # ------------------------------------------------------------------ changing
+    def refreshed(self, match: Match) -> TableModel:
+        """The model on a newer picture: the selection kept while its cards are all
+        still in the hand and playable together, the picker while its actions are all
+        still listed, the cursor on the same card where it can be."""
+        model = replace(self, match=match)
+        hand = model.hand
+        before = self.hand[self.cursor] if self.cursor < len(self.hand) else None
+        cursor = hand.index(before) if before in hand else min(self.cursor, max(0, len(hand) - 1))
+        codes = self.selection
+        selected: tuple[int, ...] = ()
+        if codes and not Counter(codes) - Counter(hand) and can_grow(model.legal, codes):
+            selected = _positions(hand, codes)
+        picker = self.picker
+        if picker is not None and not all(a in model.legal for a in picker.actions):
+            picker = None
+        return replace(model, cursor=cursor, selected=selected, picker=picker)
+
+    def press(self, key: str) -> Step:
+        """The step of one key (Textual's key names: ``left``, ``enter``, ``space``,
+        ``escape``, letters, digits)."""
+        picker = self.open_picker
+        if picker is not None and key in DIGITS:
+            return self.pick(DIGITS.index(key))
+        if key == "escape":
+            return Step(replace(self, picker=None, selected=()))
+        if key in ("left", "right", "home", "end"):
+            return Step(self.moved(key))
+        if key in DIGITS:
+            index = DIGITS.index(key)
+            if index >= len(self.hand):
+                return Step(self)
+            return replace(self, cursor=index).toggle()
+        if key == "space":
+            return self.toggle()
+        if key in ("enter", "p"):
+            return self.play()
+        if key in SIMPLE_KEYS:
+            return self.simple(SIMPLE_KEYS[key])
+        if key == "r":
+            return self.report()
+        if key == "h":
+            return self.hint()
+        if key == "j":
+            return self.jump_in()
+        if key == "a":
+            return Step(self, autoplay=not self.autoplaying())
+        return Step(self)
+
+    def moved(self, key: str) -> TableModel:
+        size = len(self.hand)
+        if size == 0:
+            return self
+        cursor = {
+            "left": (self.cursor - 1) % size,
+            "right": (self.cursor + 1) % size,
+            "home": 0,
+            "end": size - 1,
+        }[key]
+        return replace(self, cursor=cursor)
+
+    def toggle(self) -> Step:
+        """Select or unselect the card under the cursor: several cards stay selected
+        together while a legal play holds them all (R-MULTI); else it replaces them."""
+        if self.cursor >= len(self.hand):
+            return Step(self)
+        if self.cursor in self.selected:
+            kept = tuple(i for i in self.selected if i != self.cursor)
+            return Step(replace(self, selected=kept, picker=None))
+        grown = (*self.selection, self.hand[self.cursor])
+        if self.selected and can_grow(self.legal, grown):
+            return Step(replace(self, selected=(*self.selected, self.cursor), picker=None))
+        return Step(replace(self, selected=(self.cursor,), picker=None))
+
+    def play(self) -> Step:
+        """Play the selection (or, with none, the card under the cursor)."""
+        if self.open_picker is not None:
+            return Step(self, say=_picker_line(self.open_picker))
+        codes = self.selection
+        model = self
+        if not codes:
+            if self.cursor >= len(self.hand):
+                return Step(self, say=Line("table.pick_first"))
+            codes = (self.hand[self.cursor],)
+            model = replace(self, selected=(self.cursor,))
+        plays = plays_of(self.legal, codes)
+        if not plays:
+            return Step(model, say=Line("table.cannot_play"))
+        return model.choose(plays)
+
+    def choose(self, actions: Sequence[Action]) -> Step:
+        """Send one of ``actions``, or open the picker for what they differ in."""
+        choice = next_choice(actions)
+        if isinstance(choice, Picker):
+            return Step(replace(self, picker=choice), say=_picker_line(choice))
+        return Step(replace(self, picker=None, selected=()), send=choice)
+
+    def pick(self, index: int) -> Step:
+        """Key ``index + 1`` in the open picker."""
+        picker = self.open_picker
+        if picker is None or index >= len(picker.options):
+            return Step(self)
+        value = picker.options[index]
+        return self.choose([a for a in picker.actions if str(a.get(picker.field)) == value])
+
+    def simple(self, kind: str) -> Step:
+        """Draw, pass, UNO or challenge: the one listed action of that type."""
+        action = next((a for a in self.legal if a["type"] == kind), None)
+        if action is None:
+            return Step(self, say=Line("table.not_now"))
+        return Step(replace(self, picker=None), send=action)
+
+    def report(self) -> Step:
+        """Report (catch) a player who did not call UNO; a target picker when several."""
+        catches = [a for a in self.legal if a["type"] == "catch"]
+        if not catches:
+            return Step(self, say=Line("table.not_now"))
+        return self.choose(catches)
+
+    def hint(self) -> Step:
+        """Select the first playable card of the hand and say every playable one."""
+        playable = self.playable
+        hand = self.hand
+        at = next((i for i, code in enumerate(hand) if code in playable), None)
+        if at is None:
+            return Step(replace(self, selected=()), say=Line("table.hint_none"))
+        shown = [code for code in hand if code in playable]
+        return Step(
+            replace(self, cursor=at, selected=(at,), picker=None),
+            say=Line("table.hint_cards", {"cards": tuple(dict.fromkeys(shown))}),
+        )
+
+    def jump_in(self) -> Step:
+        """Out of turn: play the selection if it may jump in, else the first card that
+        may (R-HOUSE-JUMP: a race, so one key does it). On the turn: as Enter."""
+        if self.my_turn:
+            return self.play()
+        codes = self.selection
+        plays = plays_of(self.legal, codes) if codes else ()
+        if not plays:
+            first = next((a for a in self.legal if a["type"] == "play"), None)
+            if first is None:
+                return Step(self, say=Line("table.no_jump"))
+            plays = plays_of(self.legal, cards_of(first))
+        return self.choose(plays)
+
+
+def _picker_line(picker: Picker) -> Line:
+    key = "table.pick_colour" if picker.field == "color" else "table.pick_target"
+    return Line(key, {"options": picker.options})
+
+
+def _positions(hand: tuple[str, ...], codes: Sequence[str]) -> tuple[int, ...]:
+    """The positions of ``codes`` in ``hand``, each copy of a code counted once."""
+    used: list[int] = []
+    for code in codes:
+        at = next(i for i, c in enumerate(hand) if c == code and i not in used)
+        used.append(at)
+    return tuple(used)
+
+
+__all__ = [
+    "Action",
+    "Line",
+    "Picker",
+    "SeatRow",
+    "Step",
+    "TableModel",
+    "can_grow",
+    "cards_of",
+    "next_choice",
+    "plays_of",
+]

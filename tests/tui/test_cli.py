@@ -1,0 +1,23 @@
+"""``younuo play`` on the command line: registered, and a bad option or server address
+refused with exit status 2 before any terminal screen starts."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from younuo.cli import app
+
+
+def test_play_is_a_command() -> None:
+    result = CliRunner().invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    assert "--server" in result.output and "--lang" in result.output
+
+
+def test_a_bad_option_or_address_is_a_usage_error() -> None:
+    runner = CliRunner()
+    bad_option = runner.invoke(app, ["play", "--option", "novalue"])
+    assert bad_option.exit_code == 2
+    assert "KEY=VALUE" in bad_option.output
+    bad_server = runner.invoke(app, ["play", "--server", "ftp://nowhere"])
+    assert bad_server.exit_code == 2
