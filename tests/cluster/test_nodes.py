@@ -227,3 +227,44 @@ def test_redis_with_sqlite_is_refused_at_start(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "postgresql" in done.stderr and "redis" in done.stderr
+
+
+def test_chat_notices_and_presence_reach_players_on_the_other_node(
+    deployment: Deployment,
+) -> None:
+    """Social play across nodes (issue 29): Ann on n0 asks Bob on n1 to be friends; the
+    notice is pushed to Bob on n1; once accepted, Ann's friends list (n0) sees Bob in
+    Ann's room (joined on n1); Ann's quick phrase in the room reaches Bob on n1."""
+
+    async def body(people: list[Client]) -> None:
+        ann, bob, _, _ = people
+        n0, n1 = deployment.nodes
+        auth = {"Authorization": f"Bearer {ann.token}"}
+        async with httpx.AsyncClient() as http:
+            asked = await http.post(
+                f"{n0.http}/api/me/friends", json={"account": bob.account}, headers=auth
+            )
+            assert asked.status_code == 200, asked.text
+            notice = await bob.expect("notice", 5)
+            assert notice["notice"]["kind"] == "friend_request"
+            accepted = await http.post(
+                f"{n1.http}/api/me/friends/{ann.account}",
+                json={"action": "accept"},
+                headers={"Authorization": f"Bearer {bob.token}"},
+            )
+            assert accepted.status_code == 200, accepted.text
+            room = await _table(ann, [bob], bots=0)
+            deadline = time.monotonic() + 5
+            while True:
+                friends = (await http.get(f"{n0.http}/api/me/friends", headers=auth)).json()
+                (friend,) = [f for f in friends if f["account"] == bob.account]
+                if friend["presence"]["state"] == "room" or time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.2)
+            assert friend["status"] == "friends" and friend["presence"]["state"] == "room"
+        sent = await ann.request({"type": "chat", "room": room, "phrase": "good_luck"})
+        assert sent["type"] == "ack", sent
+        heard = await bob.expect(lambda f: f.get("type") == "chat", 5)
+        assert heard["phrase"] == "good_luck" and heard["sender"] == ann.account
+
+    with_people(deployment, body)

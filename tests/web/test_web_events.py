@@ -1,0 +1,51 @@
+"""Tournaments in Chromium (issue 27): the public list, an event's page where a player
+registers, and, when the event starts, the player brought to their table by itself; the
+event's page then shows its table as playing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import httpx
+
+from .conftest import ADMIN_NAME, ADMIN_PASSWORD, Pages
+from .scenario import sign_in
+
+
+def test_a_player_registers_and_is_brought_to_their_table(pages: Pages, server: str) -> None:
+    admin = httpx.post(
+        f"{server}/api/auth/login", json={"name": ADMIN_NAME, "password": ADMIN_PASSWORD}
+    ).json()
+    starts = datetime.now(UTC) + timedelta(seconds=25)
+    made = httpx.post(
+        f"{server}/api/tournaments",
+        json={
+            "name": "Web Cup",
+            "format": "elimination",
+            "starts_at": starts.isoformat(),
+            "check_in": 0,
+            "no_show": "bot",
+            "cap": 8,
+            "options": {"scoring": "single"},
+        },
+        headers={"Authorization": f"Bearer {admin['token']}"},
+    )
+    assert made.status_code == 200, made.text
+    event = made.json()["id"]
+
+    pages_and_names = [(pages.open(360, 640), "Wen"), (pages.open(1280, 800), "Wu")]
+    for page, name in pages_and_names:
+        sign_in(page, name)
+        page.click("yn-lobby [data-key=to-events]")
+        page.locator(f"yn-events .event-item[data-event='{event}']").wait_for()
+        page.click(f"yn-events [data-key='event-{event}']")
+        page.click("yn-events [data-key=ev-register]")
+        page.locator("yn-events [data-key=ev-unregister]").wait_for()
+    page = pages_and_names[0][0]
+    assert "2/8" in page.locator("yn-events .event-detail").inner_text()
+    # The start: each player is seated at their table and the table shows by itself.
+    for page, _ in pages_and_names:
+        page.wait_for_selector("yn-table .hand-card", timeout=60_000)
+    match = page.evaluate("window.younuo.store.match.id")
+    tables = httpx.get(f"{server}/api/tournaments/{event}").json()["tables"]
+    assert match in {t["match"] for t in tables}
