@@ -42,7 +42,8 @@ def test_a_player_registers_and_is_brought_to_their_table(pages: Pages, server: 
         page.click("yn-events [data-key=ev-register]")
         page.locator("yn-events [data-key=ev-unregister]").wait_for()
     page = pages_and_names[0][0]
-    assert "2/8" in page.locator("yn-events .event-detail").inner_text()
+    # Read again while open: the first player's page comes to show both (every 3 s).
+    page.locator("yn-events .event-detail", has_text="2/8").wait_for()
     # The start: each player is seated at their table and the table shows by itself.
     for page, _ in pages_and_names:
         page.wait_for_selector("yn-table .hand-card", timeout=60_000)

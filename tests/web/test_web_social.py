@@ -56,6 +56,12 @@ def test_friends_chat_in_two_languages_a_report_and_a_mute(pages: Pages, server:
     said.wait_for()
 
     # At the table on a 360-px phone the open drawer leaves the hand uncovered.
+    vic.click("yn-room [data-key=ready]")
+    vic_id: Any = vic.evaluate("window.younuo.store.account.id")
+    uma.wait_for_function(
+        "id => window.younuo.store.room.seats.some((s) => s && s.account === id && s.ready)",
+        arg=vic_id,
+    )
     add_bots(uma, 1)
     uma.click("[data-key=start]")
     vic.wait_for_selector("yn-table .hand-card")
