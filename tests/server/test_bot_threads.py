@@ -10,8 +10,11 @@ from typing import Any
 
 from .harness import Client, ServerProcess, act
 
-SLOW = 1.0
-"""Seconds of CPU each decision of the slow ``hard`` bot takes (tests/server/slow_bots.py)."""
+SLOW = 2.0
+"""Seconds of CPU each decision of the slow ``hard`` bot takes (tests/server/slow_bots.py).
+Two, not one: a move on the fast table once took 0.42 s on a loaded CI machine (a
+scheduler job's write queued before it), past a bound of 0.4 s that only has to tell a
+bot on the event loop (a whole decision's stall) from one off it."""
 
 
 async def in_step(clients: tuple[Client, ...], match: str, after: int) -> dict[str, Any]:
