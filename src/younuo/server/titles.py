@@ -33,6 +33,10 @@ class TitleView:
     history: tuple[Title, ...]
 
 
+def _view(titles: list[Title] | tuple[Title, ...], on: date) -> TitleView:
+    return TitleView(shown(titles, on), active(titles, on), history(titles, on))
+
+
 class Titles:
     """Reads and revokes titles."""
 
@@ -42,18 +46,7 @@ class Titles:
     async def of(self, account_id: str, on: date) -> TitleView:
         async with self.db.session() as s:
             held = await stored.of_account(s, account_id)
-        return TitleView(shown(held, on), active(held, on), history(held, on))
-
-    async def shown_of(self, account_ids: list[str], on: date) -> dict[str, Title]:
-        """The title shown beside each of these accounts' names (those that hold one)."""
-        async with self.db.session() as s:
-            held = await stored.of_accounts(s, account_ids)
-        out = {}
-        for account, titles in held.items():
-            title = shown(titles, on)
-            if title is not None:
-                out[account] = title
-        return out
+        return _view(held, on)
 
     async def revoke(
         self, actor: Account | None, account_id: str, event: str, reason: str, on: date
@@ -78,4 +71,4 @@ class Titles:
                 target=account_id,
                 details={"event": event, "reason": reason.strip(), "on": on.isoformat()},
             )
-        return TitleView(shown(changed, on), active(changed, on), history(changed, on))
+        return _view(changed, on)

@@ -25,17 +25,6 @@ async def of_account(s: AsyncSession, account_id: str) -> list[Title]:
     return [Title.from_dict(r.value) for r in rows]
 
 
-async def of_accounts(s: AsyncSession, account_ids: list[str]) -> dict[str, list[Title]]:
-    """The titles of several accounts (those that hold any), each in award order."""
-    rows = await s.scalars(
-        select(TitleRow).where(TitleRow.account_id.in_(account_ids)).order_by(TitleRow.id)
-    )
-    out: dict[str, list[Title]] = {}
-    for r in rows:
-        out.setdefault(r.account_id, []).append(Title.from_dict(r.value))
-    return out
-
-
 async def replace(
     s: AsyncSession, account_id: str, titles: list[Title], on: date | None = None
 ) -> None:
