@@ -234,7 +234,7 @@ def test_chat_notices_and_presence_reach_players_on_the_other_node(
 ) -> None:
     """Social play across nodes (issue 29): Ann on n0 asks Bob on n1 to be friends; the
     notice is pushed to Bob on n1; once accepted, Ann's friends list (n0) sees Bob in
-    Ann's room (joined on n1); Ann's quick phrase in the room reaches Bob on n1."""
+    the lobby while he watches it on n1, then in Ann's room (joined on n1); Ann's quick phrase in the room reaches Bob on n1."""
 
     async def body(people: list[Client]) -> None:
         ann, bob, _, _ = people
@@ -253,15 +253,24 @@ def test_chat_notices_and_presence_reach_players_on_the_other_node(
                 headers={"Authorization": f"Bearer {bob.token}"},
             )
             assert accepted.status_code == 200, accepted.text
+
+            async def bob_seen_as(state: str) -> None:
+                deadline = time.monotonic() + 5
+                while True:
+                    friends = (await http.get(f"{n0.http}/api/me/friends", headers=auth)).json()
+                    (friend,) = [f for f in friends if f["account"] == bob.account]
+                    if friend["presence"]["state"] == state or time.monotonic() > deadline:
+                        break
+                    await asyncio.sleep(0.2)
+                assert friend["status"] == "friends" and friend["presence"]["state"] == state
+
+            # Bob watches the room list on n1: n0 shows him in the lobby, then online.
+            assert (await bob.request({"type": "watch_lobby"}))["type"] == "lobby"
+            await bob_seen_as("lobby")
+            assert (await bob.request({"type": "watch_lobby", "on": False}))["type"] == "ack"
+            await bob_seen_as("online")
             room = await _table(ann, [bob], bots=0)
-            deadline = time.monotonic() + 5
-            while True:
-                friends = (await http.get(f"{n0.http}/api/me/friends", headers=auth)).json()
-                (friend,) = [f for f in friends if f["account"] == bob.account]
-                if friend["presence"]["state"] == "room" or time.monotonic() > deadline:
-                    break
-                await asyncio.sleep(0.2)
-            assert friend["status"] == "friends" and friend["presence"]["state"] == "room"
+            await bob_seen_as("room")
         sent = await ann.request({"type": "chat", "room": room, "phrase": "good_luck"})
         assert sent["type"] == "ack", sent
         heard = await bob.expect(lambda f: f.get("type") == "chat", 5)

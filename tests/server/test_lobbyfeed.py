@@ -56,8 +56,9 @@ class Rooms:
 class Conn:
     """A connection that keeps every frame with the loop time it was sent at."""
 
-    def __init__(self) -> None:
+    def __init__(self, account: str | None = None) -> None:
         self.closed = False
+        self.account = account
         self.frames: list[tuple[float, dict[str, Any]]] = []
 
     def send(self, message: ServerMessage | str) -> None:
@@ -169,12 +170,14 @@ def test_unwatch_and_closed_connections_stop_the_pushes_and_idle_feeds_do_nothin
         feed.changed()  # nobody watches: no task, no read
         await asyncio.sleep(0.05)
         assert rooms.reads == 0
-        gone, closed, stays = Conn(), Conn(), Conn()
+        gone, closed, stays = Conn("a-gone"), Conn("a-closed"), Conn()
         for conn in (gone, closed, stays):
             await feed.watch(conn, RoomFilter())
-        feed.unwatch(gone)
-        feed.unwatch(gone)  # twice is fine
+        assert feed.accounts() == {"a-gone", "a-closed"}  # a guest socket before hello: none
+        assert feed.unwatch(gone) is True
+        assert feed.unwatch(gone) is False  # twice is fine, and says it was not watching
         closed.closed = True
+        assert feed.accounts() == set()  # presence "lobby" ends with the watch
         rooms.put(summary("r1"))
         feed.changed()
         await asyncio.sleep(0.1)

@@ -85,6 +85,14 @@ def test_request_accept_presence_remove_and_decline(server: ServerProcess) -> No
         assert took.status_code == 200, took.text
         [seen] = friends(server, ann)
         assert seen["status"] == "friends" and seen["presence"]["state"] == "online"
+        # Watching the room list is being in the lobby; stopping is being online again.
+        assert (await bob_ws.request({"type": "watch_lobby"}))["type"] == "lobby"
+        [seen] = friends(server, ann)
+        assert seen["presence"]["state"] == "lobby" and seen["presence"]["room"] is None
+        assert (await bob_ws.request({"type": "watch_lobby", "on": False}))["type"] == "ack"
+        assert friends(server, ann)[0]["presence"]["state"] == "online"
+        # Watching again: a room he sits in below wins over the lobby.
+        assert (await bob_ws.request({"type": "watch_lobby"}))["type"] == "lobby"
         assert [n["kind"] for n in notices(server, ann)] == ["friend_accepted"]
         refused(
             call(server, "POST", "/me/friends", bob, {"account": ann_id}), 409, "already_friends"

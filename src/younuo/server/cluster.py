@@ -55,6 +55,8 @@ ALL = PREFIX + "all"
 """The channel every node hears: rooms changed, sessions revoked."""
 PRESENCE = PREFIX + "presence"
 """Hash: account -> the node its connection is on."""
+IN_LOBBY = PREFIX + "in-lobby"
+"""Hash: account -> the node on which its connection watches the lobby (presence ``lobby``)."""
 FORWARD_START = 5.0
 """Seconds a forwarded request may wait for the node running the match to start on it."""
 FORWARD_TIMEOUT = FORWARD_START + 5.0
@@ -149,6 +151,8 @@ class Cluster(Peers):
         self._background: set[asyncio.Future[Any]] = set()
         self._pubsub: Any = None
         self._forget = self.redis.register_script(_FORGET_IF_MINE)
+        self._lobby_writes = asyncio.Lock()
+        """Keeps a watch and the unwatch that follows it in order on Redis."""
         hub.peers = self
         matches.node = self.node
         matches.announce = self.announce
@@ -343,6 +347,27 @@ class Cluster(Peers):
         except RedisError:
             return True
 
+    def watching_lobby(self, account: str, on: bool) -> None:
+        self._spawn(self._watching_lobby(account, on))
+
+    async def _watching_lobby(self, account: str, on: bool) -> None:
+        async with self._lobby_writes:
+            with contextlib.suppress(RedisError):  # _resync writes them again
+                if on:
+                    await self.redis.hset(IN_LOBBY, account, self.node)
+                else:
+                    await self._forget(keys=[IN_LOBBY], args=[account, self.node])
+
+    async def in_lobby(self, accounts: Iterable[str]) -> set[str]:
+        wanted = list(accounts)
+        if not wanted:
+            return set()
+        try:
+            where = await self.redis.hmget(IN_LOBBY, wanted)
+        except RedisError:
+            return set()
+        return {a for a, n in zip(wanted, where, strict=True) if n in self._living}
+
     def revoke(self, token_hash: str) -> None:
         self._send(ALL, {"kind": "revoke", "token": token_hash, "node": self.node})
 
@@ -490,6 +515,9 @@ class Cluster(Peers):
             here = {account: self.node for account in self.hub.by_account}
             if here:
                 await self.redis.hset(PRESENCE, mapping=here)  # type: ignore[arg-type]
+            lobby = {account: self.node for account in self.lobby.feed.accounts()}
+            if lobby:
+                await self.redis.hset(IN_LOBBY, mapping=lobby)  # type: ignore[arg-type]
         feeds = self.matches.feeds
         for match in list(self._watching):
             latest = feeds.latest.get(match)

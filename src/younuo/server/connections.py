@@ -156,6 +156,13 @@ class Peers:
         """Which of ``accounts`` are connected, here or on another node."""
         return {a for a in accounts if hub.online(a)}
 
+    def watching_lobby(self, account: str, on: bool) -> None:
+        """``account``'s connection here started (``on``) or stopped watching the lobby."""
+
+    async def in_lobby(self, accounts: Iterable[str]) -> set[str]:
+        """Which of ``accounts`` watch the lobby on another node."""
+        return set()
+
     def revoke(self, token_hash: str) -> None:
         """A logout: the other nodes close the connections of that token too."""
 

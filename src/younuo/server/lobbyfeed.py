@@ -74,6 +74,9 @@ class Watcher(Protocol):
     @property
     def closed(self) -> bool: ...
 
+    @property
+    def account(self) -> str | None: ...
+
     def send(self, message: ServerMessage | str) -> None: ...
 
 
@@ -132,9 +135,14 @@ class LobbyFeed:
             if not conn.closed:
                 self._watching[conn] = _Watch(filters, frozenset(rooms))
 
-    def unwatch(self, conn: Watcher) -> None:
-        """Stop pushes to ``conn`` (``on: false``, or its connection closed); no-op if none."""
-        self._watching.pop(conn, None)
+    def unwatch(self, conn: Watcher) -> bool:
+        """Stop pushes to ``conn`` (``on: false``, or its connection closed); whether it
+        was watching."""
+        return self._watching.pop(conn, None) is not None
+
+    def accounts(self) -> set[str]:
+        """The signed-in accounts watching the lobby here (presence ``lobby``)."""
+        return {c.account for c in self._watching if c.account is not None and not c.closed}
 
     async def close(self) -> None:
         """Stop the pending push, if any (at shutdown, before the database closes)."""

@@ -191,11 +191,15 @@ class SocialService:
 
     async def _presence(self, accounts: list[str]) -> dict[str, presence.Whereabouts]:
         connected = await self.hub.peers.online(accounts, self.hub)
+        lobby = self.lobby.feed.accounts()
+        lobby |= await self.hub.peers.in_lobby(a for a in accounts if a not in lobby)
         out: dict[str, presence.Whereabouts] = {}
         for account in accounts:
             room = await self.lobby.room_of(account) if account in connected else None
             if room is None:
-                out[account] = presence.Whereabouts(connected=account in connected)
+                out[account] = presence.Whereabouts(
+                    connected=account in connected, in_lobby=account in lobby
+                )
                 continue
             public = not room.settings.private
             out[account] = presence.Whereabouts(

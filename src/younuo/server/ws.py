@@ -256,7 +256,7 @@ class ClientSession:
             await self.tables.send_state(match, account.id)
 
     async def disconnected(self) -> None:
-        self.lobby.feed.unwatch(self.conn)
+        self._unwatch_lobby()
         if self.account is None:
             return
         account = self.account.id
@@ -283,9 +283,18 @@ class ClientSession:
             await self.lobby.feed.watch(
                 self.conn, RoomFilter(m.mode, m.preset, m.free_seats), m.ref
             )
+            if self.account is not None:  # friends see them in the lobby
+                self.hub.peers.watching_lobby(self.account.id, True)
         else:
-            self.lobby.feed.unwatch(self.conn)
+            self._unwatch_lobby()
             self._ack(m.ref)
+
+    def _unwatch_lobby(self) -> None:
+        """Stop the lobby's pushes to this connection, and its presence ``lobby``
+        unless the account's newer connection here watches it too."""
+        if self.lobby.feed.unwatch(self.conn) and self.account is not None:
+            if self.account.id not in self.lobby.feed.accounts():
+                self.hub.peers.watching_lobby(self.account.id, False)
 
     async def create_room(self, m: CreateRoom) -> None:
         await self.lobby.create(self.me, m.settings)
