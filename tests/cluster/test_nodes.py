@@ -234,7 +234,8 @@ def test_chat_notices_and_presence_reach_players_on_the_other_node(
 ) -> None:
     """Social play across nodes (issue 29): Ann on n0 asks Bob on n1 to be friends; the
     notice is pushed to Bob on n1; once accepted, Ann's friends list (n0) sees Bob in
-    the lobby while he watches it on n1, then in Ann's room (joined on n1); Ann's quick phrase in the room reaches Bob on n1."""
+    the lobby while he watches it on n1, then in Ann's room (joined on n1); Ann's quick
+    phrase in the room reaches Bob on n1."""
 
     async def body(people: list[Client]) -> None:
         ann, bob, _, _ = people

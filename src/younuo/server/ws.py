@@ -292,9 +292,10 @@ class ClientSession:
     def _unwatch_lobby(self) -> None:
         """Stop the lobby's pushes to this connection, and its presence ``lobby``
         unless the account's newer connection here watches it too."""
-        if self.lobby.feed.unwatch(self.conn) and self.account is not None:
-            if self.account.id not in self.lobby.feed.accounts():
-                self.hub.peers.watching_lobby(self.account.id, False)
+        if not self.lobby.feed.unwatch(self.conn) or self.account is None:
+            return
+        if self.account.id not in self.lobby.feed.accounts():
+            self.hub.peers.watching_lobby(self.account.id, False)
 
     async def create_room(self, m: CreateRoom) -> None:
         await self.lobby.create(self.me, m.settings)
