@@ -1,14 +1,16 @@
 """A moderator renames an offensive name (issue 29, Reports and moderation): only
 moderators and admins, with a reason, checked like any name, audit-logged with the old
-and the new name; the player's account carries the new name from then on."""
+and the new name; the player's account carries the new name from then on, and the player
+is told why (a ``moderation`` notice, pushed if connected and kept)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import httpx
 
-from .harness import ServerProcess
+from .harness import Client, ServerProcess
 from .test_admin import PASSWORD, admin_create, bearer, login, register
 
 
@@ -41,8 +43,22 @@ def test_a_moderator_renames_an_offensive_name_with_a_reason(tmp_path: Path) -> 
         me = httpx.get(f"{http}/api/me", headers=bearer(rude)).json()
         assert me["name"] == "Rudename"  # nothing changed by the refusals
 
-        done = httpx.post(path, json=body, headers=bearer(moderator))
-        assert done.status_code == 200 and done.json()["name"] == "Player 7"
+        async def renamed_while_connected() -> dict[str, object]:
+            ws = Client(server, rude)
+            await ws.connect()
+            done = httpx.post(path, json=body, headers=bearer(moderator))
+            assert done.status_code == 200 and done.json()["name"] == "Player 7"
+            pushed = await ws.expect("notice")
+            await ws.close()
+            return dict(pushed["notice"])
+
+        told = {"action": "rename", "note": body["reason"], "name": "Player 7",
+                "from": "Rudename"}  # fmt: skip
+        pushed = asyncio.run(renamed_while_connected())
+        assert pushed["kind"] == "moderation" and pushed["payload"] == told
+        kept = httpx.get(f"{http}/api/me/notices", headers=bearer(rude)).json()
+        assert [(n["kind"], n["payload"]) for n in kept] == [("moderation", told)]
+        assert httpx.get(f"{http}/api/me/notices", headers=bearer(other)).json() == []
         assert httpx.get(f"{http}/api/me", headers=bearer(rude)).json()["name"] == "Player 7"
         log = httpx.get(
             f"{http}/api/admin/audit",

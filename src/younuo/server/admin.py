@@ -17,7 +17,8 @@ from younuo.server.names import InvalidName, check_password, clean_name
 from younuo.server.roles import Permission, Role, Standing, allows
 from younuo.store import Database, NameTaken, moderation
 from younuo.store import accounts as repo
-from younuo.store.models import Account, AuditEntry
+from younuo.store import notices as notices_repo
+from younuo.store.models import Account, AuditEntry, Notice
 
 MAX_REASON = 500
 
@@ -33,10 +34,12 @@ class AdminError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What an action changed: the account, and the sessions it ended (to close sockets)."""
+    """What an action changed: the account, the sessions it ended (to close sockets),
+    and the notice stored for the player (to push)."""
 
     account: Account
     ended_sessions: tuple[str, ...] = ()
+    notice: Notice | None = None
 
 
 def _permit(actor: Account | None, permission: Permission) -> None:
@@ -149,7 +152,8 @@ class Admin:
         self, actor: Account | None, target_id: str, name: str, reason: str
     ) -> Outcome:
         """A moderator's rename of an offensive name (reported ``name``), with the reason
-        the player is shown; audit-logged with the old and the new name."""
+        the player is shown (a ``moderation`` notice, stored with the change); audit-logged
+        with the old and the new name."""
         _permit(actor, Permission.RENAME)
         reason = _reason(reason)
         try:
@@ -163,15 +167,23 @@ class Admin:
                 await repo.rename(s, target, new)
             except NameTaken:
                 raise AdminError("name_taken", f"the name {new!r} is taken") from None
+            now = time.time()
             await moderation.audit(
                 s,
-                at=time.time(),
+                at=now,
                 actor=actor.id if actor else None,
                 action="rename",
                 target=target.id,
                 details={"from": before, "to": new, "reason": reason},
             )
-        return Outcome(target)
+            notice = await notices_repo.add(
+                s,
+                target.id,
+                "moderation",
+                {"action": "rename", "note": reason, "name": new, "from": before},
+                at=now,
+            )
+        return Outcome(target, notice=notice)
 
     async def account(self, actor: Account | None, target_id: str) -> Account:
         """An account with its role and standing, as moderators see it."""

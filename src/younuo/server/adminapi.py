@@ -199,8 +199,12 @@ async def set_standing(
 
 @router.post("/accounts/{account_id}/name", response_model=AdminAccountOut)
 async def rename(account_id: str, body: RenameIn, request: Request, me: Me) -> AdminAccountOut:
-    """Rename an account whose name offends (moderators and admins), with a reason."""
-    return _out((await _admin(request).rename(me, account_id, body.name, body.reason)).account)
+    """Rename an account whose name offends (moderators and admins), with a reason; the
+    player gets a ``moderation`` notice of it."""
+    outcome = await _admin(request).rename(me, account_id, body.name, body.reason)
+    if outcome.notice is not None:
+        request.app.state.social.deliver(outcome.notice)
+    return _out(outcome.account)
 
 
 @router.get("/audit", response_model=list[AuditOut])

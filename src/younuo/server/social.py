@@ -189,6 +189,11 @@ class SocialService:
         """Tell a connected account of its new notice, after the notice is stored."""
         self.hub.tell(account_id, NoticeMessage(notice=notice))
 
+    def deliver(self, row: Notice) -> None:
+        """Push a notice another service stored (an admin's rename), wherever its
+        account is connected."""
+        self._push(row.account_id, _notice_out(row))
+
     async def _presence(self, accounts: list[str]) -> dict[str, presence.Whereabouts]:
         connected = await self.hub.peers.online(accounts, self.hub)
         lobby = self.lobby.feed.accounts()

@@ -176,6 +176,11 @@ class Store extends EventTarget {
   }
 
   on_notice(message) {
+    const p = message.notice.payload || {};
+    if (message.notice.kind === "moderation" && p.action === "rename" && this.account) {
+      this.account = { ...this.account, name: p.name };  // a moderator renamed you
+      this.emit("account");
+    }
     this.notices = [message.notice, ...this.notices];
     this.emit("social_notice", { notice: message.notice });
   }

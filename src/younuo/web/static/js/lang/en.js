@@ -712,6 +712,7 @@ export default {
   "notice.invitation": "{name} invites you to {room}.",
   "notice.moderation.warn": "A moderator warned you: {note}",
   "notice.moderation.mute": "A moderator muted you until {until}: {note}",
+  "notice.moderation.rename": "A moderator changed your name to {name}: {note}",
   "presence.offline": "Offline",
   "presence.online": "Online",
   "presence.lobby": "In the lobby",

@@ -712,6 +712,7 @@ export default {
   "notice.invitation": "{name} 邀请你加入 {room}。",
   "notice.moderation.warn": "管理员警告了你：{note}",
   "notice.moderation.mute": "管理员将你禁言至 {until}：{note}",
+  "notice.moderation.rename": "管理员将你的名字改为 {name}：{note}",
   "presence.offline": "离线",
   "presence.online": "在线",
   "presence.lobby": "在大厅",

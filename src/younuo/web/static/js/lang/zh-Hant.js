@@ -712,6 +712,7 @@ export default {
   "notice.invitation": "{name} 邀請你加入 {room}。",
   "notice.moderation.warn": "管理員警告了你：{note}",
   "notice.moderation.mute": "管理員將你禁言至 {until}：{note}",
+  "notice.moderation.rename": "管理員將你的名字改為 {name}：{note}",
   "presence.offline": "離線",
   "presence.online": "在線",
   "presence.lobby": "在大廳",

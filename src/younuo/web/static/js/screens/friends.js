@@ -98,7 +98,7 @@ class Friends extends HTMLElement {
   noticeRow(n) {
     const p = n.payload || {};
     const words = n.kind === "moderation"
-      ? t(`notice.moderation.${p.action}`, { note: p.note || "", until: p.until ? dateTime(p.until) : "" })
+      ? t(`notice.moderation.${p.action}`, { note: p.note || "", name: p.name || "", until: p.until ? dateTime(p.until) : "" })
       : t(`notice.${n.kind}`, { name: p.name || "", room: p.room_name || "" });
     return html`<li class="notice-item ${n.read_at ? "read" : "unread"}" data-notice="${n.id}"><span>${words}</span>
       <span class="muted small">${dateTime(n.created_at)}</span>
