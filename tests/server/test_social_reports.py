@@ -140,3 +140,35 @@ def test_report_queue_mute_warn_dismiss_and_audit(staffed: Any) -> None:
     assert all(e["actor"] == mo["account"]["id"] for e in audit)
     assert audit[-1]["details"]["minutes"] == 60 and audit[-1]["details"]["until"] > 0
     assert audit[-1]["details"]["note"] == "insults"
+
+
+def test_a_report_from_a_conversation_carries_the_direct_messages_to_the_reporter(
+    staffed: Any,
+) -> None:
+    """With no room, the evidence is what the reported sent the reporter directly, and
+    nothing of what they sent anyone else."""
+    server, _root, mo, _pat = staffed
+    kim, lee, max_ = (register(server.http, n) for n in ("Kim", "Lee", "Max"))
+    kim_id, lee_id = kim["account"]["id"], lee["account"]["id"]
+    for friend in (kim, max_):
+        asked = api(server, "POST", "/me/friends", lee, {"account": friend["account"]["id"]})
+        assert asked.status_code == 200, asked.text
+        took = api(server, "POST", f"/me/friends/{lee_id}", friend, {"action": "accept"})
+        assert took.status_code == 200, took.text
+
+    async def main() -> None:
+        ws = Client(server, lee)
+        await ws.connect()
+        for to, text in ((kim_id, "you are hopeless"), (max_["account"]["id"], "see you")):
+            sent = await ws.request({"type": "chat", "to": to, "text": text})
+            assert sent["type"] == "ack", sent
+        await ws.close()
+
+    asyncio.run(main())
+    for reporter in (kim, max_):
+        filed = api(server, "POST", "/reports", reporter,
+                    {"account": lee_id, "reason": "abuse", "source": "chat"})  # fmt: skip
+        assert filed.status_code == 200, filed.text
+    queue = api(server, "GET", "/admin/reports", mo).json()
+    evidence = {r["reporter"]: [m["text"] for m in r["evidence"]["messages"]] for r in queue}
+    assert evidence == {kim_id: ["you are hopeless"], max_["account"]["id"]: ["see you"]}

@@ -560,25 +560,27 @@ class SocialService:
 
     # ------------------------------------------------------------------ reports
     async def report(self, me: Account, body: ReportIn) -> ReportFiled:
-        """Report a player; their latest messages in ``room`` go with it as evidence."""
+        """Report a player; their latest messages in ``room`` go with it as evidence or,
+        with no room (a report from the profile or a conversation), their latest direct
+        messages to the reporter: only what the reporter was sent, so a report shows the
+        moderators nothing of the reported's talks with others."""
         report_rules.check_report(me.id, body.account)
         async with self.db.session() as s, s.begin():
             target = await self._account(s, body.account)
-            messages: list[dict[str, Any]] = []
-            if body.room is not None:
-                rows = await chat_repo.recent(
-                    s, place=body.room, limit=EVIDENCE_MESSAGES, sender_id=target.id
-                )
-                messages = [
-                    {
-                        "id": r.id,
-                        "channel": r.channel,
-                        "phrase": r.phrase,
-                        "text": r.text,
-                        "at": r.at,
-                    }
-                    for r in reversed(rows)
-                ]
+            place = body.room if body.room is not None else direct_place(me.id, target.id)
+            rows = await chat_repo.recent(
+                s, place=place, limit=EVIDENCE_MESSAGES, sender_id=target.id
+            )
+            messages = [
+                {
+                    "id": r.id,
+                    "channel": r.channel,
+                    "phrase": r.phrase,
+                    "text": r.text,
+                    "at": r.at,
+                }
+                for r in reversed(rows)
+            ]
             row = await reports_repo.add(
                 s,
                 reporter=me.id,

@@ -94,7 +94,8 @@ class SocialSettingsOut(BaseModel):
 
 
 class ReportIn(BaseModel):
-    """Report a player; the server attaches their recent messages in ``room``."""
+    """Report a player; the server attaches their recent messages in ``room`` or, with no
+    room, their recent direct messages to the reporter."""
 
     model_config = ConfigDict(extra="forbid")
     account: Id
