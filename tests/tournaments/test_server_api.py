@@ -76,17 +76,40 @@ def test_a_player_creates_only_private_events_and_others_enter_with_the_code(
 def test_only_an_admin_cancels_and_the_cancel_is_audited(staffed: Staff) -> None:
     server, root, _ = staffed
     pat = server.guest("Pat")
-    tid = post(server, "", root, elimination(starts_at=starting_in(3600))).json()["id"]
+    spec = elimination(starts_at=starting_in(3600), name="Called off")
+    tid = post(server, "", root, spec).json()["id"]
+    assert post(server, f"/{tid}/register", pat).status_code == 200
     assert code(post(server, f"/{tid}/cancel", pat)) == (403, "forbidden")
     mine = post(server, "", pat, elimination(starts_at=starting_in(3600), code="MINE7")).json()
     # Not even the creator of a private event: calling events off is an admin's.
     assert code(post(server, f"/{mine['id']}/cancel", pat)) == (403, "forbidden")
     assert get(server, tid)["status"] == "registration"
-    done = post(server, f"/{tid}/cancel", root)
-    assert done.status_code == 200 and done.json()["status"] == "cancelled"
-    assert done.json()["cancelled"] == "by_organiser"
-    again = post(server, f"/{tid}/cancel", root)  # twice is once: one audit entry
-    assert again.status_code == 200
+
+    async def cancelled() -> list[dict[str, Any]]:
+        """Pat, registered and connected, is told once (a second cancel tells nobody)."""
+        client = Client(server, pat)
+        await client.connect()
+        done = await asyncio.to_thread(post, server, f"/{tid}/cancel", root)
+        assert done.status_code == 200 and done.json()["status"] == "cancelled"
+        assert done.json()["cancelled"] == "by_organiser"
+        again = await asyncio.to_thread(post, server, f"/{tid}/cancel", root)
+        assert again.status_code == 200  # twice is once: one audit entry
+        await client.expect("tournament_over")
+        await asyncio.sleep(1.0)
+        await client.close()
+        return [f for f in client.frames if f.get("type") == "tournament_over"]
+
+    assert asyncio.run(cancelled()) == [
+        {
+            "type": "tournament_over",
+            "tournament": tid,
+            "name": "Called off",
+            "status": "cancelled",
+            "champion": None,
+            "champion_name": None,
+            "reason": "by_organiser",
+        }
+    ]
     log = httpx.get(
         f"{server.http}/api/admin/audit", params={"target": tid}, headers=bearer(root), timeout=10
     ).json()

@@ -83,8 +83,9 @@ def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> No
         ]
         me = guests[0]["account"]["id"]
 
-        async def play() -> list[dict[str, Any]]:
-            """Pat 0 plays every table it is brought to, until the event is over."""
+        async def play() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+            """Pat 0 plays every table it is brought to, until it is told the event is
+            over."""
             client = Client(server, guests[0])
             welcome = await client.connect()
             assert welcome is not None and welcome["room"] is None
@@ -101,12 +102,24 @@ def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> No
                 if not await _plays_on(server, tid, me, told["stage"]):
                     break
                 told = await again.expect("tournament_table", timeout=60)
+            over = await again.expect("tournament_over", timeout=120)
             await again.close()
-            return played
+            return played, over
 
-        played = asyncio.run(play())
+        played, over = asyncio.run(play())
         done = wait_for(server, tid, "finished")
         _check_finished(server, done)
+        champion = done["places"][0]
+        names = {g["account"]["id"]: g["account"]["name"] for g in guests}
+        assert over == {
+            "type": "tournament_over",
+            "tournament": tid,
+            "name": "Cup",
+            "status": "finished",
+            "champion": champion,
+            "champion_name": names[champion],
+            "reason": None,
+        }
         mine = [t for t in done["tables"] if me in t["seats"]]
         assert [(p["table"], p["match"]) for p in played] == [(t["id"], t["match"]) for t in mine]
         assert {p["tournament"] for p in played} == {tid}

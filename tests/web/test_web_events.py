@@ -1,10 +1,12 @@
 """Tournaments in Chromium (issue 27): the public list, an event's page where a player
 registers, and, when the event starts, the player brought to their table by itself; the
-event's page then shows its table as playing."""
+event's page then shows its table as playing. A registered player is told, in their
+language, when an event is called off."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import httpx
 
@@ -12,10 +14,17 @@ from .conftest import ADMIN_NAME, ADMIN_PASSWORD, Pages
 from .scenario import sign_in
 
 
-def test_a_player_registers_and_is_brought_to_their_table(pages: Pages, server: str) -> None:
-    admin = httpx.post(
+def _admin(server: str) -> dict[str, Any]:
+    answer = httpx.post(
         f"{server}/api/auth/login", json={"name": ADMIN_NAME, "password": ADMIN_PASSWORD}
-    ).json()
+    )
+    assert answer.status_code == 200, answer.text
+    admin: dict[str, Any] = answer.json()
+    return admin
+
+
+def test_a_player_registers_and_is_brought_to_their_table(pages: Pages, server: str) -> None:
+    admin = _admin(server)
     starts = datetime.now(UTC) + timedelta(seconds=25)
     made = httpx.post(
         f"{server}/api/tournaments",
@@ -50,3 +59,32 @@ def test_a_player_registers_and_is_brought_to_their_table(pages: Pages, server: 
     match = page.evaluate("window.younuo.store.match.id")
     tables = httpx.get(f"{server}/api/tournaments/{event}").json()["tables"]
     assert match in {t["match"] for t in tables}
+
+
+def test_a_registered_player_is_told_when_the_event_is_called_off(
+    pages: Pages, server: str
+) -> None:
+    admin = _admin(server)
+    starts = datetime.now(UTC) + timedelta(hours=1)
+    made = httpx.post(
+        f"{server}/api/tournaments",
+        json={"name": "Rainy Cup", "format": "elimination", "starts_at": starts.isoformat()},
+        headers={"Authorization": f"Bearer {admin['token']}"},
+    )
+    assert made.status_code == 200, made.text
+    event = made.json()["id"]
+    page = pages.open(360, 640)
+    sign_in(page, "Yu")
+    page.select_option("select[name=lang]", "zh-Hans")
+    page.click("yn-lobby [data-key=to-events]")
+    page.click(f"yn-events [data-key='event-{event}']")
+    page.click("yn-events [data-key=ev-register]")
+    page.locator("yn-events [data-key=ev-unregister]").wait_for()
+    page.evaluate("location.hash = ''")  # the notice reaches them on any screen
+    page.wait_for_selector("yn-lobby")
+    cancelled = httpx.post(
+        f"{server}/api/tournaments/{event}/cancel",
+        headers={"Authorization": f"Bearer {admin['token']}"},
+    )
+    assert cancelled.status_code == 200, cancelled.text
+    page.locator("#toasts .toast", has_text="Rainy Cup已由主办者取消。").wait_for()

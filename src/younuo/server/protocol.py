@@ -515,6 +515,21 @@ class TournamentTable(_Out):
     match: str
 
 
+class TournamentOver(_Out):
+    """Pushed to everyone registered for an event when it ends: ``finished`` with its
+    champion (an account id, or a bot's entrant id when a bot won, with the name shown at
+    the table), or ``cancelled`` with its ``reason`` (``too_few_players``,
+    ``by_organiser``). Sent once, when the event's stored value changes to that end."""
+
+    type: Literal["tournament_over"] = "tournament_over"
+    tournament: str
+    name: str
+    status: Literal["finished", "cancelled"]
+    champion: str | None = None
+    champion_name: str | None = None
+    reason: Literal["too_few_players", "by_organiser"] | None = None
+
+
 class LeftRoom(_Out):
     type: Literal["left_room"] = "left_room"
     ref: Ref = None
@@ -659,6 +674,7 @@ ServerMessage = (
     | Emote
     | MatchOver
     | TournamentTable
+    | TournamentOver
     | ChatOut
     | NoticeMessage
 )
@@ -785,6 +801,7 @@ __all__ = [
     "Sync",
     "TableSeat",
     "TakeSeat",
+    "TournamentOver",
     "TournamentTable",
     "Update",
     "WatchLobby",

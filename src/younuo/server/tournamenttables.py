@@ -36,14 +36,20 @@ from younuo.engine import Rules
 from younuo.server.connections import Hub
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService, SeatInfo
-from younuo.server.protocol import ProtocolError, TournamentTable
+from younuo.server.protocol import ProtocolError, TournamentOver, TournamentTable
 from younuo.server.rooms import RoomState, Seat, Settings
 from younuo.server.tournaments import TournamentService
 from younuo.store import Database
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
 from younuo.store.models import Match, Result
-from younuo.tournaments import Command, StartTable, TableResult
+from younuo.tournaments import (
+    Command,
+    StartTable,
+    TableResult,
+    TournamentCancelled,
+    TournamentFinished,
+)
 from younuo.tournaments.errors import TournamentError
 
 log = logging.getLogger(__name__)
@@ -191,11 +197,14 @@ class TournamentTables:
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def carry_out(self, event: str, command: Command) -> None:
-        """The tournament service's hook: a table's match, or its result once it ended."""
+        """The tournament service's hook: a table's match, or its result once it ended;
+        the end of the event told to everyone registered."""
         if not isinstance(command, StartTable):
-            return  # finished or cancelled: nothing to run (titles: not built yet)
+            await self._tell_over(event, command)
+            return
+        key = f"{event}/{command.table_id}"
         try:
-            async with self._locks[f"{event}/{command.table_id}"]:
+            async with self._locks[key]:
                 result = await self._table(event, command)
         except Exception:
             # Never let one table stop the others (the tick goes on to the next event);
@@ -209,6 +218,40 @@ class TournamentTables:
         except (TournamentError, LookupError) as exc:
             # The event was cancelled while the table played, say: nothing to record.
             log.info("table %s of %s not recorded: %s", command.table_id, event, exc)
+        # The table is done for good (a later command for it only reads its result).
+        self._locks.pop(key, None)
+
+    async def _tell_over(
+        self, event: str, command: TournamentFinished | TournamentCancelled
+    ) -> None:
+        """``tournament_over`` to every registrant, on whichever node they are. The
+        service issues an end once, after the change that made it is stored (``resume``
+        re-issues only a running event's tables), so nobody is told twice."""
+        t = await self.service.get(event)
+        if t is None:
+            return
+        accounts = [r.account for r in t.registrations]
+        if isinstance(command, TournamentFinished):
+            champion = command.champion
+            if champion.is_bot:
+                champion_name = bot_name(champion.id)
+            else:
+                async with self.db.session() as s:
+                    found = await accounts_repo.get_many(s, [champion.id])
+                champion_name = found[champion.id].name if champion.id in found else champion.id
+            told = TournamentOver(
+                tournament=event,
+                name=t.spec.name,
+                status="finished",
+                champion=champion.id,
+                champion_name=champion_name,
+            )
+        else:
+            told = TournamentOver(
+                tournament=event, name=t.spec.name, status="cancelled", reason=command.reason.value
+            )
+        for account in accounts:
+            self.hub.tell(account, told)
 
     async def match_over(self, room_id: str | None, match_id: str) -> None:
         """The match service's end-of-match hook: a table's match ended, so the events go

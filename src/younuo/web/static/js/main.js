@@ -149,7 +149,7 @@ async function boot() {
   document.title = `${t("app.title")} · Younuo`;
   onLanguage(() => { document.title = `${t("app.title")} · Younuo`; });
   // Something the server told us that no screen shows by itself (a kick).
-  store.on(["notice"], ({ key, tone }) => toast(t(key), tone));
+  store.on(["notice"], ({ key, params, tone }) => toast(t(key, params), tone));
   // Errors of requests nobody awaited (stale versions are re-synced quietly).
   store.on(["error"], ({ error }) => {
     if (error.code !== "stale_version" && error.ref === null) toast(error.message, "warn");

@@ -19,7 +19,7 @@ export const KINDS = Object.freeze({
   emote: "an expression at the table; player, avatar",
   match_over: "the match ended (store.matchOver)",
   error: "an error nobody awaited; error",
-  notice: "something to tell the player once; key, tone",
+  notice: "something to tell the player once; key, params (for the text), tone",
   chat: "a chat message arrived (store.chat); message",
   social_notice: "a friend request, invitation or decision arrived (store.notices); notice",
 });
@@ -183,6 +183,11 @@ class Store extends EventTarget {
     }
     this.notices = [message.notice, ...this.notices];
     this.emit("social_notice", { notice: message.notice });
+  }
+
+  on_tournament_over(message) {
+    const key = message.status === "finished" ? "events.over.champion" : `events.over.${message.reason}`;
+    this.emit("notice", { key, params: { event: message.name, name: message.champion_name }, tone: "info" });
   }
 
   on_lobby(message) { this.lobby = message.rooms; this.emit("lobby"); }
