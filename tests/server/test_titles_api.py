@@ -15,7 +15,7 @@ import httpx
 from younuo.store import Database
 from younuo.store import titles as stored
 from younuo.tournaments.levels import EventLevel
-from younuo.tournaments.series import Schedule, Series, SeriesEvent
+from younuo.tournaments.series import Schedule, Series, SeriesEvent, upcoming
 from younuo.tournaments.spec import Format, TournamentSpec
 from younuo.tournaments.titles import award
 
@@ -133,6 +133,17 @@ def test_series_are_made_by_admins_only_and_checked(tmp_path: Path) -> None:
         made = httpx.post(path, json=good, headers=bearer(root))
         assert made.status_code == 200, made.text
         assert made.json()["key"] == "spring" and made.json()["results"] == {}
+        # What players look forward to: the first monthly, not open for entry yet.
+        (soon,) = made.json()["upcoming"]
+        (first,) = upcoming(Series.from_dict(good["series"]), datetime.now(UTC))
+        assert soon["key"] == first.key == "spring:monthly:2027-01"
+        assert datetime.fromisoformat(soon["starts_at"]) == first.starts_at
+        assert datetime.fromisoformat(soon["opens_at"]) == first.opens_at
+        assert (soon["event"], soon["level"], soon["qualifiers_only"]) == (
+            "monthly",
+            "monthly",
+            False,
+        )
         taken = httpx.post(path, json=good, headers=bearer(root))
         assert taken.status_code == 409 and taken.json()["code"] == "series_taken"
         listed = httpx.get(f"{http}/api/series").json()

@@ -21,6 +21,7 @@ from younuo.tournaments.series import (
     instance,
     occurrences,
     qualifiers,
+    upcoming,
 )
 from younuo.tournaments.titles import award
 
@@ -93,6 +94,29 @@ def test_nothing_is_due_before_the_series_starts() -> None:
     assert due(series, at(2026, 3, 4, 12)) == ()
     keys = [i.key for i in due(series, at(2026, 5, 31, 18))]
     assert keys == ["spring:qual:2026-W23", "spring:weekly:2026-W23"]
+
+
+def test_upcoming_is_each_events_next_instance_open_or_not() -> None:
+    series = spring()
+    # Wednesday 2026-03-04 12:00: the weekly and the qualifier are open already, the
+    # monthly, quarterly and annual are not, yet each is listed, soonest first.
+    soon = upcoming(series, at(2026, 3, 4, 12))
+    assert [i.key for i in soon] == [
+        "spring:weekly:2026-W10",
+        "spring:qual:2026-W11",
+        "spring:quarterly:2026-Q1",
+        "spring:monthly:2026-03",
+        "spring:annual:2026",
+    ]
+    assert [i.qualifiers_only for i in soon] == [True, False, True, True, True]
+    weekly = soon[0]
+    # At its start it is no longer upcoming: the next week's is.
+    later = upcoming(series, weekly.starts_at)
+    assert "spring:weekly:2026-W11" in [i.key for i in later]
+    assert weekly.key not in [i.key for i in later]
+    # Before the series starts, its first instances.
+    first = upcoming(spring(starts=date(2026, 6, 1)), at(2026, 3, 4))
+    assert min(i.starts_at for i in first).date() >= date(2026, 6, 1)
 
 
 def test_instance_keys_and_specs() -> None:

@@ -66,6 +66,7 @@ def server(server_data: Path) -> Iterator[str]:
             "YOUNUO_DEAL_SEED": str(duel_seed()),
             "YOUNUO_RATE_PER_SECOND": "100",
             "YOUNUO_RATE_BURST": "200",
+            "YOUNUO_SERIES_TICK_SECONDS": "1",  # a series' open instances made at once
         }
     )
     # An admin for the admin area's tests, made as an operator would (younuo admin create).

@@ -1,14 +1,21 @@
 """Tournaments in Chromium (issue 27): the public list, an event's page where a player
 registers, and, when the event starts, the player brought to their table by itself; the
 event's page then shows its table as playing. A registered player is told, in their
-language, when an event is called off."""
+language, when an event is called off. A series shows its events' next instances; one
+fed by others takes its qualifiers only."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
+from datetime import time as day_time
 from typing import Any
 
 import httpx
+
+from younuo.tournaments.levels import EventLevel
+from younuo.tournaments.series import Feed, Schedule, Series, SeriesEvent, upcoming
+from younuo.tournaments.spec import Format, TournamentSpec
 
 from .conftest import ADMIN_NAME, ADMIN_PASSWORD, Pages
 from .scenario import sign_in
@@ -88,3 +95,56 @@ def test_a_registered_player_is_told_when_the_event_is_called_off(
     )
     assert cancelled.status_code == 200, cancelled.text
     page.locator("#toasts .toast", has_text="Rainy Cup已由主办者取消。").wait_for()
+
+
+def _weekly(key: str, level: EventLevel, at: datetime, name: str) -> SeriesEvent:
+    spec = TournamentSpec(name, Format.ELIMINATION, at)
+    schedule = Schedule(day_time(at.hour, at.minute), weekday=at.weekday())
+    return SeriesEvent(key, level, schedule, spec)
+
+
+def test_a_series_shows_its_next_events_and_a_fed_one_takes_qualifiers_only(
+    pages: Pages, server: str
+) -> None:
+    """A qualifier in 3 hours feeds a weekly in 4: both are open for entry now (a week
+    ahead), the weekly to its qualifiers only, of whom there are none yet."""
+    admin = _admin(server)
+    now = datetime.now(UTC)
+    events = (
+        _weekly("qual", EventLevel.WEEKLY_QUALIFIER, now + timedelta(hours=3), "Web qualifier"),
+        _weekly("weekly", EventLevel.WEEKLY, now + timedelta(hours=4), "Web weekly"),
+    )
+    series = Series("webcup", "Web Cup", now.date(), events, (Feed("qual", "weekly", 2),))
+    made = httpx.post(
+        f"{server}/api/admin/series",
+        json={"series": series.to_dict()},
+        headers={"Authorization": f"Bearer {admin['token']}"},
+    )
+    assert made.status_code == 200, made.text
+    qual, weekly = (i.key for i in upcoming(series, now))
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{server}/api/tournaments/{weekly}").status_code != 200:
+        assert time.monotonic() < deadline, "the series job made no instance"
+        time.sleep(0.3)
+    assert httpx.get(f"{server}/api/tournaments/{weekly}").json()["qualified"] == []
+    assert httpx.get(f"{server}/api/tournaments/{qual}").json()["qualified"] is None
+
+    page = pages.open(360, 640)
+    sign_in(page, "Qi")
+    page.select_option("select[name=lang]", "zh-Hant")
+    page.click("yn-lobby [data-key=to-events]")
+    item = page.locator("yn-events .series-item[data-series=webcup]")
+    item.wait_for()
+    assert item.locator("h3").inner_text() == "Web Cup"
+    assert item.locator(".event-item").count() == 2
+    assert "週資格賽" in item.locator(f"[data-upcoming='{qual}']").inner_text()
+    assert "限取得資格者" in item.locator(f"[data-upcoming='{weekly}']").inner_text()
+    page.click(f"yn-events [data-key='event-{weekly}']")
+    page.locator("yn-events [data-key=ev-not-qualified]").wait_for()
+    assert page.locator("yn-events [data-key=ev-register]").count() == 0
+    page.click("yn-events [data-key=back]")
+    page.click(f"yn-events [data-key='event-{qual}']")
+    page.click("yn-events [data-key=ev-register]")
+    page.locator("yn-events [data-key=ev-unregister]").wait_for()
+    entered = httpx.get(f"{server}/api/tournaments/{qual}").json()["registrations"]
+    assert len(entered) == 1

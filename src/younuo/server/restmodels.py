@@ -9,6 +9,7 @@ protocol (``younuo.client``) can import them without loading the web application
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -150,13 +151,28 @@ class SeriesIn(BaseModel):
     series: dict[str, Any]
 
 
+class UpcomingOut(BaseModel):
+    """A series event's next instance (``tournaments.series.upcoming``): its tournament
+    id, open for registration from ``opens_at``; ``qualifiers_only`` when other events
+    feed it."""
+
+    key: str
+    event: str
+    level: str
+    starts_at: datetime
+    opens_at: datetime
+    qualifiers_only: bool
+
+
 class SeriesOut(BaseModel):
-    """A series as stored, with the places of its finished instances (champion first)."""
+    """A series as stored, with the places of its finished instances (champion first)
+    and each event's next instance."""
 
     key: str
     name: str
     series: dict[str, Any]
     results: dict[str, list[str]]
+    upcoming: list[UpcomingOut]
 
 
 __all__ = [
@@ -178,4 +194,5 @@ __all__ = [
     "SeriesOut",
     "TitleOut",
     "TitlesOut",
+    "UpcomingOut",
 ]

@@ -10,11 +10,11 @@ from fastapi import APIRouter, Request
 
 from younuo.server.admin import AdminError
 from younuo.server.api import ERROR_RESPONSES, Me, SafeJSONResponse, StrictJsonRoute
-from younuo.server.restmodels import SeriesIn, SeriesOut
+from younuo.server.restmodels import SeriesIn, SeriesOut, UpcomingOut
 from younuo.server.roles import Permission, allows
 from younuo.server.series import SeriesService
 from younuo.tournaments import TournamentError
-from younuo.tournaments.series import Series
+from younuo.tournaments.series import Series, upcoming
 
 router = APIRouter(
     route_class=StrictJsonRoute,
@@ -35,6 +35,17 @@ async def _out(service: SeriesService, series: Series) -> SeriesOut:
         name=series.name,
         series=series.to_dict(),
         results=await service.results(series.key),
+        upcoming=[
+            UpcomingOut(
+                key=i.key,
+                event=i.event,
+                level=str(i.level),
+                starts_at=i.starts_at,
+                opens_at=i.opens_at,
+                qualifiers_only=i.qualifiers_only,
+            )
+            for i in upcoming(series, datetime.now(UTC))
+        ],
     )
 
 

@@ -132,6 +132,7 @@ def _out(t: Tournament, code: str | None, viewer: Account | None) -> TournamentO
         tables=tables,
         places=list(t.places),
         cancelled=None if t.cancelled is None else str(t.cancelled),
+        qualified=None if t.qualified is None else list(t.qualified),
     )
 
 

@@ -118,6 +118,8 @@ class TournamentOut(BaseModel):
     tables: list[EventTableOut]
     places: list[str]
     cancelled: str | None
+    qualified: list[str] | None
+    """Only these accounts may register (a series' event fed by others); None: anyone."""
 
 
 __all__ = [

@@ -225,6 +225,13 @@ def occurrences(
     return tuple(found)
 
 
+def upcoming(series: Series, now: datetime) -> tuple[EventInstance, ...]:
+    """Each event's next instance, the first to start after ``now`` (open for entry or
+    not yet), in time order: what a player looks forward to."""
+    found = [next(m for m in _walk(series, e, now) if m.starts_at > now) for e in series.events]
+    return tuple(sorted(found, key=lambda i: (i.starts_at, i.key)))
+
+
 def instance(series: Series, key: str) -> EventInstance:
     """The instance of ``key`` (``{series}:{event}:{period}``); ``unknown_instance`` if none."""
     parts = key.split(":")

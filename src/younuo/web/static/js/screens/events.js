@@ -1,5 +1,6 @@
 // Tournaments (#/events, #/events/ID; docs/tournaments.md): the public events with their
-// status, one event's registrations, check-in, standings and tables (read again every
+// status, the series with each event's next instance and the latest champions, one
+// event's registrations (an event fed by others: its qualifiers only), check-in, standings and tables (read again every
 // few seconds while it is open or running, so they update live), a private event opened
 // by its id and entered with its code, and the creation form (an admin's events are
 // public; anyone's with a code are private). When a player's table starts, the server
@@ -17,6 +18,7 @@ const LIVE_MS = 3000;
 class Events extends HTMLElement {
   connectedCallback() {
     this.list = null;
+    this.series = [];
     this.event = null;
     this.names = new Map();
     this.error = "";
@@ -51,7 +53,10 @@ class Events extends HTMLElement {
         await this.learnNames(this.event);
       } else {
         this.event = null;
-        this.list = await api("GET", "/api/tournaments?limit=50");
+        [this.list, this.series] = await Promise.all([
+          api("GET", "/api/tournaments?limit=50"), api("GET", "/api/series"),
+        ]);
+        await this.learnIds(this.series.flatMap((s) => Object.values(s.results).map((places) => places[0])));
       }
       this.error = "";
     } catch (error) { if (!quiet) this.error = errorText(error); }
@@ -59,8 +64,12 @@ class Events extends HTMLElement {
   }
 
   /** Entrants are account ids: their names, asked once each. */
-  async learnNames(event) {
-    const ids = new Set([...event.registrations.map((r) => r.account), ...event.entrants.map((e) => e.id)]);
+  learnNames(event) {
+    return this.learnIds([...event.registrations.map((r) => r.account), ...event.entrants.map((e) => e.id)]);
+  }
+
+  async learnIds(accounts) {
+    const ids = new Set(accounts.filter(Boolean));
     await Promise.all([...ids].filter((id) => !id.startsWith("bot:") && !this.names.has(id)).map(async (id) => {
       try { this.names.set(id, (await api("GET", `/api/accounts/${encodeURIComponent(id)}`)).name); } catch { this.names.set(id, id); }
     }));
@@ -116,6 +125,37 @@ class Events extends HTMLElement {
       <span class="muted small">${t(`events.format.${e.format}`)} · ${t(`events.status.${e.status}`)} · ${dateTime(e.starts_at)} · ${t("events.registered", { n: e.registered, cap: e.cap })}</span></li>`)}</ul>`;
   }
 
+  /** Each series: its events' next instances (a link once open for entry) and the
+   * champions of its latest finished instances. */
+  seriesMarkup() {
+    if (!this.series.length) return "";
+    const now = Date.now();
+    return html`<section class="panel"><h2>${t("events.series")}</h2>
+      ${this.series.map((s) => {
+        const champions = Object.entries(s.results).filter(([, places]) => places.length).slice(-3).reverse();
+        return html`<div class="series-item" data-series="${s.key}"><h3>${s.name}</h3>
+          <ul class="event-list">${s.upcoming.map((u) => {
+            const open = new Date(u.opens_at).getTime() <= now;
+            const title = `${t(`events.level.${u.level}`)} · ${dateTime(u.starts_at)}`;
+            return html`<li class="event-item" data-upcoming="${u.key}">
+              ${open ? html`<a href="#/events/${encodeURIComponent(u.key)}" data-key="event-${u.key}"><strong>${title}</strong></a>` : html`<strong>${title}</strong>`}
+              <span class="muted small">${open ? t("events.status.registration") : t("events.opens", { when: dateTime(u.opens_at) })}${u.qualifiers_only ? ` · ${t("events.qualifiers_only")}` : ""}</span></li>`;
+          })}</ul>
+          ${champions.length ? html`<p class="small">🏆 ${champions.map(([key, places], i) => html`${i ? " · " : ""}<a href="#/events/${encodeURIComponent(key)}" data-key="champion-${key}">${t("events.champion", { name: this.nameOf(places[0]) })}</a>`)}</p>` : ""}
+        </div>`;
+      })}</section>`;
+  }
+
+  /** Registering, or why one may not: a fed event takes its qualifiers only. */
+  entryMarkup(e, me) {
+    if (e.qualified !== null && !e.qualified.includes(me)) {
+      return html`<p class="muted" data-key="ev-not-qualified">${t("events.not_qualified")}</p>`;
+    }
+    return html`${e.qualified !== null ? html`<span class="tag">✓ ${t("events.you_qualified")}</span>` : ""}
+      ${e.private ? html`<label for="ev-code">${t("events.code")}</label><input id="ev-code" maxlength="16" data-key="ev-code" data-keep="ev-code">` : ""}
+      <button class="primary" data-action="register" data-key="ev-register">${t("events.register")}</button>`;
+  }
+
   createMarkup() {
     const soon = new Date(Date.now() + 3600_000);
     const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -137,13 +177,12 @@ class Events extends HTMLElement {
     const canCheckIn = mine && !mine.checked_in && e.spec.check_in > 0 && Date.now() >= opens;
     const myTable = e.tables.find((tb) => !tb.done && tb.seats.includes(me));
     return html`<section class="panel event-detail" data-status="${e.status}">
-      <h2>${e.name} <span class="tag">${t(`events.status.${e.status}`)}</span>${e.private ? html` <span class="tag">${t("events.private")}</span>` : ""}</h2>
+      <h2>${e.name} <span class="tag">${t(`events.status.${e.status}`)}</span>${e.private ? html` <span class="tag">${t("events.private")}</span>` : ""}${e.qualified !== null ? html` <span class="tag">${t("events.qualifiers_only")}</span>` : ""}</h2>
       <p class="muted">${t(`events.format.${e.spec.format}`)} · ${dateTime(e.spec.starts_at)} · ${t("events.registered", { n: e.registrations.length, cap: e.spec.cap })}${e.code ? ` · ${t("events.code")}: ${e.code}` : ""}</p>
       ${e.status === "registration" ? html`<div class="row wrap">
         ${mine ? html`<button data-action="unregister" data-key="ev-unregister">${t("events.unregister")}</button>
           ${canCheckIn ? html`<button class="primary" data-action="check-in" data-key="ev-checkin-go">${t("events.check_in")}</button>` : mine.checked_in ? html`<span class="tag">✓ ${t("events.checked_in")}</span>` : ""}`
-        : html`${e.private ? html`<label for="ev-code">${t("events.code")}</label><input id="ev-code" maxlength="16" data-key="ev-code" data-keep="ev-code">` : ""}
-          <button class="primary" data-action="register" data-key="ev-register">${t("events.register")}</button>`}
+        : this.entryMarkup(e, me)}
         ${store.account?.role === "admin" ? html`<button class="danger" data-action="cancel" data-key="ev-cancel">${t("events.cancel")}</button>` : ""}
       </div>` : ""}
       ${myTable ? html`<p class="notice" role="status">${t("events.your_table", { n: myTable.number })}</p>` : ""}
@@ -169,6 +208,7 @@ class Events extends HTMLElement {
           <form name="open" class="row wrap"><label for="ev-id">${t("events.open_by_id")}</label><input id="ev-id" name="id" maxlength="80" required data-key="ev-id" data-keep="ev-id"><button type="submit" data-key="ev-open">${t("events.open")}</button></form>`}
       </section>
       ${this.eventId && this.event ? this.detailMarkup(this.event) : ""}
+      ${this.eventId ? "" : this.seriesMarkup()}
       ${this.eventId ? "" : html`<section class="panel">${this.createMarkup()}</section>`}
     </div>`);
   }
