@@ -18,6 +18,7 @@ from younuo.server.series import SeriesService
 from younuo.server.titles import Titles
 from younuo.server.tournaments import TournamentService
 from younuo.store import Database, moderation
+from younuo.store import series as stored_series
 from younuo.store import titles as stored
 from younuo.store.models import Account
 from younuo.tournaments import Command, ErrorCode, StartTable, TournamentError
@@ -53,6 +54,11 @@ async def _db(tmp_path: Path) -> Database:
     db = Database.from_url(f"sqlite+aiosqlite:///{tmp_path / 'y.db'}", sqlite_synchronous="normal")
     await db.migrate()
     return db
+
+
+async def _uncounted(db: Database) -> list[str]:
+    async with db.session() as s:
+        return [r.id for r in await stored_series.uncounted(s, "cup", str(Status.FINISHED))]
 
 
 class Played:
@@ -105,9 +111,11 @@ def test_instances_once_results_once_qualifiers_and_the_champions_title(
             await played.start_and_finish(weekly.id, at(3, 7, 18), seed=1)
             weekly = await played.service.get(weekly.id)
             assert weekly is not None
+            assert await _uncounted(db) == [weekly.id]
             await series.tick(at(3, 7, 19))
             await series.tick(at(3, 7, 20))  # counted once
             assert await series.results("cup") == {weekly.id: list(weekly.places)}
+            assert await _uncounted(db) == []  # the job's next reads skip it in the query
 
             # 15 March: the monthly is open, to the weekly's top four people only.
             await series.tick(at(3, 15, 12))

@@ -88,10 +88,10 @@ class SeriesService:
             return [Tournament.from_dict(r.value) for r in rows]
 
     async def _count_finished(self, series: Series, now: datetime) -> None:
-        counted = await self.results(series.key)
-        for event in await self._instances(series, [Status.FINISHED]):
-            if event.id in counted:
-                continue
+        async with self.db.session() as s:
+            rows = await stored.uncounted(s, series.key, str(Status.FINISHED))
+            finished = [Tournament.from_dict(r.value) for r in rows]
+        for event in finished:
             which = instance(series, event.id)
             champion = event.places[0] if event.places else None
             async with self.db.session() as s, s.begin():

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from younuo.store.models import SeriesResult, SeriesRow
+from younuo.store.models import SeriesResult, SeriesRow, TournamentRow
 
 
 async def add(
@@ -50,3 +50,16 @@ async def count(s: AsyncSession, series: str, instance: str, places: list[str], 
     s.add(SeriesResult(instance=instance, series=series, places=places, at=now))
     await s.flush()
     return True
+
+
+async def uncounted(s: AsyncSession, series: str, status: str) -> list[TournamentRow]:
+    """The instances of ``series`` in ``status`` (finished) not counted yet, oldest first:
+    the job's work, read without the series' whole history."""
+    rows = await s.scalars(
+        select(TournamentRow)
+        .where(TournamentRow.id.startswith(f"{series}:", autoescape=True))
+        .where(TournamentRow.status == status)
+        .where(~exists().where(SeriesResult.instance == TournamentRow.id))
+        .order_by(TournamentRow.created_at)
+    )
+    return list(rows)
