@@ -278,3 +278,36 @@ def test_chat_notices_and_presence_reach_players_on_the_other_node(
         assert heard["phrase"] == "good_luck" and heard["sender"] == ann.account
 
     with_people(deployment, body)
+
+
+def test_the_chat_rate_limit_holds_across_nodes(deployment: Deployment) -> None:
+    """Ann spends her burst of chat messages on n0, then goes on from n1 (a second tab):
+    n1 counts from the same bucket (Redis), so it refuses her rather than starting a
+    fresh burst. At most the burst plus what refilled meanwhile goes out."""
+    n0, n1 = deployment.nodes
+    session = n0.guest(f"Ann{time.monotonic_ns() % 10_000}")
+    burst, per_second = 5, 20 / 60  # the defaults, chat_burst and chat_per_minute
+
+    async def main() -> tuple[list[str], float]:
+        first = Client(n0, session)
+        await first.connect()
+        room = await _table(first, [], bots=1)
+        began = time.monotonic()
+        answers = []
+        for _ in range(burst):
+            reply = await first.request({"type": "chat", "room": room, "phrase": "good_luck"})
+            answers.append(reply["type"] if reply["type"] == "ack" else reply["code"])
+        second = Client(n1, session)
+        await second.connect()
+        for _ in range(3):
+            reply = await second.request({"type": "chat", "room": room, "phrase": "oops"})
+            answers.append(reply["type"] if reply["type"] == "ack" else reply["code"])
+        elapsed = time.monotonic() - began
+        for client in (first, second):
+            await client.close()
+        return answers, elapsed
+
+    answers, elapsed = asyncio.run(main())
+    assert answers[:burst] == ["ack"] * burst
+    assert "rate_limited" in answers[burst:], answers
+    assert answers.count("ack") <= burst + int(elapsed * per_second), (answers, elapsed)

@@ -37,6 +37,7 @@ from pydantic_core import from_json, to_json
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from younuo.server import sharedbuckets
 from younuo.server.connections import CLOSE_REPLACED, Hub, Peers
 from younuo.server.feed import Committed, Kind
 from younuo.server.lobby import Lobby
@@ -44,6 +45,7 @@ from younuo.server.match import MatchService
 from younuo.server.protocol import ProtocolError, Replaced
 from younuo.server.routing import Op, Router
 from younuo.server.settings import Settings
+from younuo.social.ratelimit import Bucket
 from younuo.store import Database
 from younuo.store import nodes as repo
 from younuo.store.errors import is_outage
@@ -57,6 +59,8 @@ PRESENCE = PREFIX + "presence"
 """Hash: account -> the node its connection is on."""
 IN_LOBBY = PREFIX + "in-lobby"
 """Hash: account -> the node on which its connection watches the lobby (presence ``lobby``)."""
+BUCKETS = PREFIX + "bucket:"
+"""Hashes ``bucket:KEY`` (``tokens``, ``at``): token buckets every node spends from."""
 FORWARD_START = 5.0
 """Seconds a forwarded request may wait for the node running the match to start on it."""
 FORWARD_TIMEOUT = FORWARD_START + 5.0
@@ -367,6 +371,14 @@ class Cluster(Peers):
         except RedisError:
             return set()
         return {a for a, n in zip(wanted, where, strict=True) if n in self._living}
+
+    async def spend(self, key: str, fresh: Bucket, now: float) -> bool | None:
+        if not self.redis_up:
+            return None
+        try:
+            return await sharedbuckets.spend(self.redis, BUCKETS + key, fresh, now)
+        except RedisError:
+            return None  # counted on this node until Redis is back
 
     def revoke(self, token_hash: str) -> None:
         self._send(ALL, {"kind": "revoke", "token": token_hash, "node": self.node})

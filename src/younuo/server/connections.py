@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from starlette.websockets import WebSocket
 
 from younuo.server.protocol import Replaced, ServerMessage, dump
+from younuo.social.ratelimit import Bucket
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +163,12 @@ class Peers:
     async def in_lobby(self, accounts: Iterable[str]) -> set[str]:
         """Which of ``accounts`` watch the lobby on another node."""
         return set()
+
+    async def spend(self, key: str, fresh: Bucket, now: float) -> bool | None:
+        """Spend a token of the bucket ``key`` that every node shares: whether it was
+        there; None when there is no shared store (one process, or Redis unreachable),
+        so the caller counts on this node alone."""
+        return None
 
     def revoke(self, token_hash: str) -> None:
         """A logout: the other nodes close the connections of that token too."""

@@ -165,8 +165,8 @@ class SocialService:
         self.lobby = lobby
         self.settings = settings
         self.words = WordFilter.from_path(settings.chat_word_list)
-        # One token bucket per account, in this node's memory: a limit per node is
-        # enough to stop a flood, and needs no round trip per message.
+        # One token bucket per account, shared by every node through Redis
+        # (``Peers.spend``); these are the buckets counted here when there is no Redis.
         self.buckets: dict[str, Bucket] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -494,7 +494,7 @@ class SocialService:
         phrase)."""
         mine = await settings_repo.get(s, me.id, guest=me.guest)
         chatpolicy.check_sender(muted_until=mine.muted_until, now=now)
-        self._spend(me.id, now)
+        await self._spend(me.id, now)
         if m.text is None:
             return None
         switches = FreeText(
@@ -519,11 +519,11 @@ class SocialService:
             for r in reversed(rows)
         ]
 
-    def _spend(self, account: str, now: float) -> None:
-        bucket = self.buckets.get(account) or Bucket.full(
-            self.settings.chat_burst, self.settings.chat_per_minute / 60.0, now
-        )
-        allowed, self.buckets[account] = take(bucket, now)
+    async def _spend(self, account: str, now: float) -> None:
+        fresh = Bucket.full(self.settings.chat_burst, self.settings.chat_per_minute / 60.0, now)
+        allowed = await self.hub.peers.spend(f"chat:{account}", fresh, now)
+        if allowed is None:
+            allowed, self.buckets[account] = take(self.buckets.get(account) or fresh, now)
         if not allowed:
             raise SocialError(SocialCode.RATE_LIMITED, "You are sending messages too fast.")
         if len(self.buckets) > 100_000:  # forget the full ones: they are the default

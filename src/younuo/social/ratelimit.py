@@ -2,7 +2,8 @@
 
 The bucket is a frozen value; :func:`take` returns whether the message may go and the
 new bucket, so the rule is tested with plain numbers and the shell keeps one bucket per
-account in memory (a limit per node is enough to stop a flood; see ``docs/social.md``).
+account, in Redis when several nodes share it (``server.sharedbuckets``), else in memory
+(see ``docs/social.md``).
 """
 
 from __future__ import annotations
