@@ -1,8 +1,10 @@
 """A real server for the tournament tests: an admin made on the command line, guests,
-events created and entered through the REST API, and waiting on an event's status."""
+events created and entered through the REST API, waiting on an event's status, and the
+checks of a finished elimination of eight (its tables, their matches, what is stored)."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import time
@@ -11,8 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import select
 
 from server.harness import ServerProcess
+from younuo.server.tournamenttables import table_match_id, table_room_id
+from younuo.store import Database
+from younuo.store.models import Match, Room
 
 PASSWORD = "correct horse battery"
 
@@ -93,3 +99,53 @@ def wait_for(
         if time.monotonic() > deadline:
             raise TimeoutError(f"{tournament_id} is {event['status']}: {event}")
         time.sleep(0.3)
+
+
+def enter_eight(server: ServerProcess, root: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    made = post(server, "", root, elimination())
+    assert made.status_code == 200, made.text
+    event = made.json()
+    assert event["private"] is False and event["status"] == "registration"
+    assert event["code"] is None and event["tables"] == []
+    guests = [server.guest(f"Pat {i}") for i in range(8)]
+    for g in guests:
+        entered = post(server, f"/{event['id']}/register", g, {"code": None})
+        assert entered.status_code == 200, entered.text
+    return event["id"], guests
+
+
+def check_finished(server: ServerProcess, done: dict[str, Any]) -> None:
+    """Three tables (two of 4, a final of 4 with the top two of each), each one's match
+    over and its places the ones recorded, the champion the final's winner."""
+    tables = done["tables"]
+    assert [(t["stage"], len(t["seats"])) for t in tables] == [(1, 4), (1, 4), (2, 4)]
+    assert all(t["done"] for t in tables)
+    first, second, final = tables
+    assert set(final["seats"]) == {*first["places"][:2], *second["places"][:2]}
+    assert done["places"][0] == final["places"][0]
+    assert done["standings"][0]["entrant"] == done["places"][0]
+    assert sorted(done["places"]) == sorted(e["id"] for e in done["entrants"])
+    for t in tables:
+        assert t["match"] == table_match_id(done["id"], t["id"])
+        assert t["room"] == table_room_id(done["id"], t["id"])
+        match = httpx.get(f"{server.http}/api/matches/{t['match']}", timeout=10).json()
+        assert match["status"] == "over", match
+        winner = next(r for r in match["results"] if r["winner"])
+        assert winner["account"] == t["places"][0]
+        assert {r["account"] for r in match["results"]} == set(t["seats"])
+
+
+def tables_stored(url: str) -> tuple[list[str], list[str]]:
+    """The ids of every table's match and room in the database (``m1…``, ``r1…``)."""
+
+    async def read() -> tuple[list[str], list[str]]:
+        db = Database.from_url(url)
+        try:
+            async with db.session() as s:
+                matches = await s.scalars(select(Match.id).where(Match.id.like("m1%")))
+                rooms = await s.scalars(select(Room.id).where(Room.id.like("r1%")))
+                return sorted(matches), sorted(rooms)
+        finally:
+            await db.close()
+
+    return asyncio.run(read())

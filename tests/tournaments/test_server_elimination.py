@@ -15,48 +15,20 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
 
 from server.harness import Client, ServerProcess, play_until_over
-from younuo.server.tournamenttables import table_match_id, table_room_id
-from younuo.store import Database, sqlite_url
-from younuo.store.models import Match, Room
+from younuo.store import sqlite_url
 
-from .serving import ENV, admin_create, elimination, get, login, post, wait_for
-
-
-def _enter_eight(server: ServerProcess, root: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
-    made = post(server, "", root, elimination())
-    assert made.status_code == 200, made.text
-    event = made.json()
-    assert event["private"] is False and event["status"] == "registration"
-    assert event["code"] is None and event["tables"] == []
-    guests = [server.guest(f"Pat {i}") for i in range(8)]
-    for g in guests:
-        entered = post(server, f"/{event['id']}/register", g, {"code": None})
-        assert entered.status_code == 200, entered.text
-    return event["id"], guests
-
-
-def _check_finished(server: ServerProcess, done: dict[str, Any]) -> None:
-    """Three tables (two of 4, a final of 4 with the top two of each), each one's match
-    over and its places the ones recorded, the champion the final's winner."""
-    tables = done["tables"]
-    assert [(t["stage"], len(t["seats"])) for t in tables] == [(1, 4), (1, 4), (2, 4)]
-    assert all(t["done"] for t in tables)
-    first, second, final = tables
-    assert set(final["seats"]) == {*first["places"][:2], *second["places"][:2]}
-    assert done["places"][0] == final["places"][0]
-    assert done["standings"][0]["entrant"] == done["places"][0]
-    assert sorted(done["places"]) == sorted(e["id"] for e in done["entrants"])
-    for t in tables:
-        assert t["match"] == table_match_id(done["id"], t["id"])
-        assert t["room"] == table_room_id(done["id"], t["id"])
-        match = httpx.get(f"{server.http}/api/matches/{t['match']}", timeout=10).json()
-        assert match["status"] == "over", match
-        winner = next(r for r in match["results"] if r["winner"])
-        assert winner["account"] == t["places"][0]
-        assert {r["account"] for r in match["results"]} == set(t["seats"])
+from .serving import (
+    ENV,
+    admin_create,
+    check_finished,
+    enter_eight,
+    get,
+    login,
+    tables_stored,
+    wait_for,
+)
 
 
 async def _plays_on(server: ServerProcess, tid: str, me: str, stage: int) -> bool:
@@ -76,7 +48,7 @@ def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> No
     admin_create(data, "Root")
     with ServerProcess(data, env=ENV) as server:
         root = login(server, "Root")
-        tid, guests = _enter_eight(server, root)
+        tid, guests = enter_eight(server, root)
         listed = httpx.get(f"{server.http}/api/tournaments", timeout=10).json()
         assert [(e["id"], e["registered"], e["status"]) for e in listed] == [
             (tid, 8, "registration")
@@ -108,7 +80,7 @@ def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> No
 
         played, over = asyncio.run(play())
         done = wait_for(server, tid, "finished")
-        _check_finished(server, done)
+        check_finished(server, done)
         champion = done["places"][0]
         names = {g["account"]["id"]: g["account"]["name"] for g in guests}
         assert over == {
@@ -125,29 +97,13 @@ def test_an_elimination_of_eight_is_played_to_its_champion(tmp_path: Path) -> No
         assert {p["tournament"] for p in played} == {tid}
 
 
-def _tables_stored(url: str) -> tuple[list[str], list[str]]:
-    """The ids of every table's match and room in the database (``m1…``, ``r1…``)."""
-
-    async def read() -> tuple[list[str], list[str]]:
-        db = Database.from_url(url)
-        try:
-            async with db.session() as s:
-                matches = await s.scalars(select(Match.id).where(Match.id.like("m1%")))
-                rooms = await s.scalars(select(Room.id).where(Room.id.like("r1%")))
-                return sorted(matches), sorted(rooms)
-        finally:
-            await db.close()
-
-    return asyncio.run(read())
-
-
 def _kill_9_in_the_middle(data: Path, db: str | None) -> None:
     admin_create(data, "Root", db)
     server = ServerProcess(data, env=ENV, db=db)
     server.start()
     try:
         root = login(server, "Root")
-        tid, guests = _enter_eight(server, root)
+        tid, guests = enter_eight(server, root)
 
         async def hold_a_table() -> dict[str, Any]:
             """Pat 0 is at its table and does not play: that table waits on it."""
@@ -170,12 +126,12 @@ def _kill_9_in_the_middle(data: Path, db: str | None) -> None:
         server = ServerProcess(data, env=ENV, db=db)
         server.start()
         done = wait_for(server, tid, "finished")
-        _check_finished(server, done)
+        check_finished(server, done)
         # The table done before the crash kept its result; nothing was played twice.
         for t in done["tables"]:
             if t["id"] in done_before:
                 assert t["places"] == done_before[t["id"]]
-        matches, rooms = _tables_stored(db or sqlite_url(data))
+        matches, rooms = tables_stored(db or sqlite_url(data))
         assert matches == sorted(t["match"] for t in done["tables"])
         assert rooms == sorted(t["room"] for t in done["tables"])
     finally:
