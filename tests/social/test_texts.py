@@ -1,7 +1,7 @@
 """Every user-facing text of social play exists in zh-Hant, zh-Hans and en: the web
 client's tables (src/younuo/web/static/js/lang/) hold a message for every refusal code,
-reason, presence state and notice, and the quick phrases exactly as younuo.social.phrases
-renders them."""
+reason, presence state and notice, the texts of a conversation between friends, and the
+quick phrases exactly as younuo.social.phrases renders them."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def test_every_social_text_is_translated(language: str) -> None:
     wanted += [f"notice.{kind}" for kind in ("friend_request", "friend_accepted", "invitation")]
     wanted += ["notice.moderation.warn", "notice.moderation.mute"]
     wanted += [f"admin.action.report_{a}" for a in ("dismiss", "warn", "mute")]
+    dm = ("open", "open_with", "open_unread", "with", "phrases_only", "toast")
+    wanted += [f"social.dm.{key}" for key in dm]
     missing = [key for key in wanted if not messages.get(key)]
     assert not missing, (language, missing)
 

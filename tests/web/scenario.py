@@ -80,6 +80,24 @@ def sign_in(page: Any, name: str) -> None:
     page.wait_for_selector("yn-lobby")
 
 
+def register(page: Any, name: str, password: str) -> None:
+    """Create a registered account (free text is on for it, off for a guest)."""
+    page.click("[data-key=account-summary]")
+    page.fill("#acc-name", name)
+    page.fill("#acc-pass", password)
+    page.click("[data-key=register]")
+    page.wait_for_selector("yn-lobby")
+
+
+def befriend(asker: Any, friend: Any) -> tuple[str, str]:
+    """Make two signed-in players friends over REST (a request, accepted); their ids."""
+    ids = [str(p.evaluate("window.younuo.store.account.id")) for p in (asker, friend)]
+    call = "([m, path, body]) => import('/js/net.js').then((n) => n.api(m, path, body))"
+    asker.evaluate(call, ["POST", "/api/me/friends", {"account": ids[1]}])
+    friend.evaluate(call, ["POST", f"/api/me/friends/{ids[0]}", {"action": "accept"}])
+    return ids[0], ids[1]
+
+
 def add_bots(page: Any, count: int, level: str = "random") -> None:
     """The host adds ``count`` bots of ``level``, each seated before the next is asked for."""
     page.select_option("#bot-level", level)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Pages
-from .scenario import add_bots, create_room, sign_in
+from .scenario import add_bots, befriend, create_room, register, sign_in
 
 SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1280, 800))
 LANGUAGES = ("zh-Hant", "zh-Hans", "en")
@@ -192,6 +192,33 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     page.wait_for_selector("yn-replay .replay-controls")
     layout.check("replay")
 
+    assert not layout.problems, f"{len(layout.problems)} layout problems:\n" + "\n".join(
+        layout.problems
+    )
+
+
+def test_the_friends_screen_and_a_conversation_fit(pages: Pages) -> None:
+    page = pages.open(1280, 800)
+    friend = pages.open(1280, 800)
+    register(page, "Cleopatra7", "a password for layouts")
+    register(friend, "Nefertiti7", "a password for layouts")
+    _, friend_id = befriend(page, friend)
+    page.goto(page.url.split("#")[0] + "#/friends")
+    page.wait_for_selector(f"yn-friends [data-key='dm-{friend_id}']")
+    # Enough unbroken text to wrap, and an unread count on the friend's row.
+    call = "([to, body]) => window.younuo.store.request({ type: 'chat', to, ...body })"
+    me = page.evaluate("window.younuo.store.account.id")
+    for body in ({"phrase": "good_game"}, {"text": "W" * 120}, {"phrase": "rematch"}):
+        friend.evaluate(call, [me, body])
+    page.wait_for_selector(f"yn-friends [data-key='dm-{friend_id}'] .count")
+    page.evaluate("() => document.getElementById('toasts').replaceChildren()")
+    layout = Layout(page)
+    layout.check("friends")
+    page.click(f"yn-friends [data-key='dm-{friend_id}']")
+    page.wait_for_function("document.querySelectorAll('yn-conversation .chat-line').length === 3")
+    page.click("yn-conversation .chat-line [data-action=report-open]")
+    page.wait_for_selector("yn-conversation .report-menu")
+    layout.check("conversation")
     assert not layout.problems, f"{len(layout.problems)} layout problems:\n" + "\n".join(
         layout.problems
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 CSS = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "app.css"
 SCREENS = (
     "yn-signin", "yn-lobby", "yn-room", "yn-table", "yn-profile", "yn-replay", "yn-admin",
-    "yn-events", "yn-friends", "yn-chat",
+    "yn-events", "yn-friends", "yn-chat", "yn-conversation",
 )  # fmt: skip
 SHARED = {
     # utilities and form controls

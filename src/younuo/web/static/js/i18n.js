@@ -86,6 +86,13 @@ export function dateTime(value) {
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(current);
 }
 
+/** A message's time (epoch seconds): the hour alone today, with the date before. */
+export function shortTime(seconds) {
+  const date = new Date(seconds * 1000);
+  const today = date.toDateString() === new Date().toDateString();
+  return today ? date.toLocaleTimeString(current, { timeStyle: "short" }) : date.toLocaleString(current, { dateStyle: "short", timeStyle: "short" });
+}
+
 /** Localised card name: "Red 5", "紅色 反轉"… */
 export function cardName(code) {
   const wild = { W: "rank.W", "W+4": "rank.W+4", WB: "rank.WB" };

@@ -20,7 +20,7 @@ export const KINDS = Object.freeze({
   match_over: "the match ended (store.matchOver)",
   error: "an error nobody awaited; error",
   notice: "something to tell the player once; key, params (for the text), tone",
-  chat: "a chat message arrived (store.chat); message",
+  chat: "a chat message arrived (store.chat); message; or store.unread changed",
   social_notice: "a friend request, invitation or decision arrived (store.notices); notice",
 });
 
@@ -35,6 +35,8 @@ class Store extends EventTarget {
     this.roomId = null;
     this.room = null;
     this.chat = []; // the room's and friends' messages, oldest first (the newest CHAT_KEEP)
+    this.unread = {}; // friend's account → their direct messages since the page loaded, not yet seen
+    this.reading = null; // the friend whose conversation is open, if any
     this.notices = []; // pushed notices since the page loaded, newest first
     this.lobby = [];
     this.match = null; // {id, version, view, table, clock, you, clockOffset, legal}
@@ -165,7 +167,22 @@ class Store extends EventTarget {
   on_chat(message) {
     if (this.chat.some((m) => m.id === message.id)) return;
     this.chat = [...this.chat, message].slice(-CHAT_KEEP);
+    const from = message.sender;
+    const unseen = message.to && message.to === this.account?.id && from !== this.reading;
+    if (unseen) this.unread = { ...this.unread, [from]: (this.unread[from] || 0) + 1 };
     this.emit("chat", { message });
+    // Told wherever the player is: a friend waiting for an answer should not go unseen.
+    if (unseen) this.emit("notice", { key: "social.dm.toast", params: { name: message.sender_name }, tone: "info" });
+  }
+
+  /** The conversation with `account` is open (null: none is): its messages are seen. */
+  readDirect(account) {
+    this.reading = account;
+    if (account && this.unread[account]) {
+      const { [account]: _seen, ...rest } = this.unread;
+      this.unread = rest;
+    }
+    this.emit("chat", {});
   }
 
   /** Messages read from the room's log (on opening the chat), merged with the pushed. */

@@ -726,6 +726,13 @@ export default {
   "notice.moderation.warn": "A moderator warned you: {note}",
   "notice.moderation.mute": "A moderator muted you until {until}: {note}",
   "notice.moderation.rename": "A moderator changed your name to {name}: {note}",
+  // Direct messages between friends (the conversation of #/friends/chat/ID).
+  "social.dm.open": "Message",
+  "social.dm.open_with": "Message {name}",
+  "social.dm.open_unread": "Message {name}: {n} unread",
+  "social.dm.with": "Chat with {name}",
+  "social.dm.phrases_only": "Quick phrases only: free text is off for your account (see the social settings).",
+  "social.dm.toast": "{name} sent you a message (see Friends).",
   "presence.offline": "Offline",
   "presence.online": "Online",
   "presence.lobby": "In the lobby",

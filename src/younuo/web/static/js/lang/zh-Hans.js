@@ -726,6 +726,13 @@ export default {
   "notice.moderation.warn": "管理员警告了你：{note}",
   "notice.moderation.mute": "管理员将你禁言至 {until}：{note}",
   "notice.moderation.rename": "管理员将你的名字改为 {name}：{note}",
+  // Direct messages between friends (the conversation of #/friends/chat/ID).
+  "social.dm.open": "私信",
+  "social.dm.open_with": "私信{name}",
+  "social.dm.open_unread": "私信{name}：{n} 条未读",
+  "social.dm.with": "与{name}的对话",
+  "social.dm.phrases_only": "只能用快捷短语：你的账号关闭了自由输入（见社交设置）。",
+  "social.dm.toast": "{name}发来一条私信（见好友页）。",
   "presence.offline": "离线",
   "presence.online": "在线",
   "presence.lobby": "在大厅",

@@ -726,6 +726,13 @@ export default {
   "notice.moderation.warn": "管理員警告了你：{note}",
   "notice.moderation.mute": "管理員將你禁言至 {until}：{note}",
   "notice.moderation.rename": "管理員將你的名字改為 {name}：{note}",
+  // Direct messages between friends (the conversation of #/friends/chat/ID).
+  "social.dm.open": "私訊",
+  "social.dm.open_with": "私訊{name}",
+  "social.dm.open_unread": "私訊{name}：{n} 則未讀",
+  "social.dm.with": "與{name}的對話",
+  "social.dm.phrases_only": "只能用快捷短語：你的帳號關閉了自由輸入（見社交設定）。",
+  "social.dm.toast": "{name}傳來一則私訊（見好友頁）。",
   "presence.offline": "離線",
   "presence.online": "在線",
   "presence.lobby": "在大廳",

@@ -1,15 +1,25 @@
 // Friends (#/friends; docs/social.md): your friends with where they are (join their room
 // or watch their table), requests to you (accept, decline) and yours, a friend request by
 // name, the accounts you block, your notices (friend requests, invitations to a room,
-// moderators' decisions; an invitation joins the room), and your social settings.
+// moderators' decisions; an invitation joins the room), and your social settings. Each
+// friend has a Message button with the count of their unread direct messages; it opens
+// the conversation with them (#/friends/chat/ID, <yn-conversation>) in this screen's place.
 
 import { html, onAction, patch } from "../dom.js";
 import { dateTime, errorText, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { announce, toast } from "../parts/notice.js";
+import "../social/conversation.js";
 import { store } from "../store.js";
 
 const SETTINGS = { invites: ["friends", "nobody"], requests: ["everyone", "nobody"], messages: ["friends", "nobody"] };
+const CONVERSATION = /^#\/friends\/chat\/([^/]+)$/;
+
+/** The friend whose conversation the address opens, or null. */
+function talkingTo() {
+  const found = CONVERSATION.exec(location.hash);
+  return found ? decodeURIComponent(found[1]) : null;
+}
 
 class Friends extends HTMLElement {
   connectedCallback() {
@@ -17,16 +27,30 @@ class Friends extends HTMLElement {
     this.blocks = [];
     this.notices = [];
     this.settings = null;
-    this.paint();
     this.off = onLanguage(() => this.paint());
     this.offStore = store.on(["social_notice"], () => this.load());
+    this.offChat = store.on(["chat"], () => this.paint()); // the unread counts
+    this.onHash = () => this.route();
+    window.addEventListener("hashchange", this.onHash);
+    this.route();
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (e) => { e.preventDefault(); this.submit(e.target); });
     this.addEventListener("change", (e) => { if (e.target.dataset.setting) this.setting(e.target); });
     this.load();
   }
 
-  disconnectedCallback() { this.off(); this.offStore(); }
+  disconnectedCallback() {
+    this.off(); this.offStore(); this.offChat();
+    window.removeEventListener("hashchange", this.onHash);
+    if (store.reading) store.readDirect(null);
+  }
+
+  /** Show the list or a conversation, as the address says; its messages are then seen. */
+  route() {
+    const friend = talkingTo();
+    if (friend !== store.reading) store.readDirect(friend);
+    this.paint();
+  }
 
   async load() {
     const [friends, blocks, notices, settings] = await Promise.all([
@@ -44,6 +68,7 @@ class Friends extends HTMLElement {
     const path = id ? encodeURIComponent(id) : "";
     try {
       if (action === "back") { location.hash = ""; return; }
+      if (action === "message") { location.hash = `#/friends/chat/${path}`; return; }
       if (action === "accept" || action === "decline") await api("POST", `/api/me/friends/${path}`, { action });
       else if (action === "unfriend") await api("DELETE", `/api/me/friends/${path}`);
       else if (action === "block") await api("POST", "/api/me/blocks", { account: id });
@@ -84,6 +109,7 @@ class Friends extends HTMLElement {
     const p = f.presence;
     return html`<li class="friend" data-account="${f.account}"><a href="#/profile/${f.account}">${f.name}</a>
       ${f.status === "friends" ? html`<span class="presence ${p.state}">${t(`presence.${p.state}`)}</span>
+        ${this.messageButton(f)}
         ${p.joinable ? html`<button class="small" data-action="join" data-room="${p.room}" data-key="join-${f.account}">${t("lobby.join")}</button>` : ""}
         ${p.watchable ? html`<button class="small" data-action="watch" data-room="${p.room}" data-key="watch-${f.account}">${t("lobby.watch")}</button>` : ""}
         ${store.room && p.state !== "offline" ? html`<button class="small" data-action="invite" data-account="${f.account}" data-key="invite-${f.account}">${t("social.invite")}</button>` : ""}
@@ -93,6 +119,12 @@ class Friends extends HTMLElement {
       : html`<span class="muted small">${t("social.pending")}</span>
         <button class="small" data-action="decline" data-account="${f.account}" data-key="withdraw-${f.account}">${t("social.withdraw")}</button>`}
       <button class="small danger" data-action="block" data-account="${f.account}" data-key="block-${f.account}">${t("social.block")}</button></li>`;
+  }
+
+  messageButton(f) {
+    const unread = store.unread[f.account] || 0;
+    const label = unread ? t("social.dm.open_unread", { name: f.name, n: unread }) : t("social.dm.open_with", { name: f.name });
+    return html`<button class="small ${unread ? "unread" : ""}" data-action="message" data-account="${f.account}" data-key="dm-${f.account}" aria-label="${label}">${t("social.dm.open")}${unread ? html`<span class="count">${unread}</span>` : ""}</button>`;
   }
 
   noticeRow(n) {
@@ -106,7 +138,15 @@ class Friends extends HTMLElement {
       ${n.read_at ? "" : html`<button class="small" data-action="read" data-notice="${n.id}" data-key="read-${n.id}">${t("social.mark_read")}</button>`}</li>`;
   }
 
+  conversation(friend) {
+    const name = this.friends?.find((f) => f.account === friend)?.name || "";
+    const free = this.settings ? String(this.settings.free_text) : "false";
+    return html`<yn-conversation account="${friend}" name="${name}" free-text="${free}" data-key="conv-${friend}"></yn-conversation>`;
+  }
+
   paint() {
+    const friend = talkingTo();
+    if (friend) { patch(this, this.conversation(friend)); return; }
     const s = this.settings;
     patch(this, html`<div class="stack friends-screen">
       <section class="panel"><div class="row spread"><h1>${t("social.friends")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>

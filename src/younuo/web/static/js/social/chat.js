@@ -6,13 +6,36 @@
 // report button by each other player's message.
 
 import { html, onAction, patch } from "../dom.js";
-import { errorText, onLanguage, t } from "../i18n.js";
+import { errorText, onLanguage, shortTime, t } from "../i18n.js";
 import { api } from "../net.js";
-import { announce, toast } from "../parts/notice.js";
+import { toast } from "../parts/notice.js";
 import { store } from "../store.js";
-import { reportMenu } from "./report.js";
+import { fileReport, reportMenu } from "./report.js";
 
 export const PHRASES = ["hello", "good_luck", "good_game", "nice_one", "hurry_up", "oops", "thanks", "rematch"];
+
+/** One message: who said it, a phrase in the reader's language or the text, and a ⚑ to
+ * report anyone else's; `when` adds the time (a conversation spans days, a room not). */
+export function chatLine(m, { when = false } = {}) {
+  const mine = m.sender === store.account?.id;
+  const words = m.phrase ? t(`phrase.${m.phrase}`) : m.text;
+  return html`<li class="chat-line ${mine ? "mine" : ""}" data-message="${m.id}" data-key="line-${m.id}"><strong>${m.sender_name}</strong>
+    ${when ? html`<time class="muted small" datetime="${new Date(m.at * 1000).toISOString()}">${shortTime(m.at)}</time>` : ""}
+    ${m.channel === "table_spectators" ? html`<span class="tag small">${t("social.spectators")}</span>` : ""} <span class="words">${words}</span>
+    ${mine ? "" : html`<button class="link small" data-action="report-open" data-message="${m.id}" data-key="report-${m.id}" aria-label="${t("social.report_sender", { name: m.sender_name })}">⚑</button>`}</li>`;
+}
+
+/** The quick phrases, each a button (action phrase) labelled in the reader's language. */
+export function phraseButtons() {
+  return html`<div class="phrases row wrap">${PHRASES.map((p) => html`<button class="small" data-action="phrase" data-phrase="${p}" data-key="phrase-${p}">${t(`phrase.${p}`)}</button>`)}</div>`;
+}
+
+/** The free text field and its Send button; `id` tells two open ones apart. */
+export function chatForm(id) {
+  return html`<form class="row chat-form"><label for="${id}" class="sr-only">${t("social.say")}</label>
+    <input id="${id}" name="text" maxlength="200" autocomplete="off" placeholder="${t("social.say")}" data-key="${id}" data-keep="${id}">
+    <button type="submit" data-key="${id}-send">${t("social.send")}</button></form>`;
+}
 
 class Chat extends HTMLElement {
   connectedCallback() {
@@ -41,11 +64,7 @@ class Chat extends HTMLElement {
     } else if (action === "report-open") {
       this.reporting = this.messages.find((m) => String(m.id) === el.dataset.message) || null;
     } else if (action === "report-send" && this.reporting) {
-      try {
-        await api("POST", "/api/reports", { account: this.reporting.sender, reason: el.dataset.reason, source: "chat", room: store.room?.id || null });
-        announce(t("social.reported"));
-        toast(t("social.reported"));
-      } catch (error) { toast(errorText(error), "warn"); }
+      await fileReport(this.reporting.sender, el.dataset.reason, store.room?.id || null);
       this.reporting = null;
     } else if (action === "report-close") {
       this.reporting = null;
@@ -61,14 +80,6 @@ class Chat extends HTMLElement {
     } catch (error) { toast(errorText(error), "warn"); }
   }
 
-  line(m) {
-    const mine = m.sender === store.account?.id;
-    const words = m.phrase ? t(`phrase.${m.phrase}`) : m.text;
-    return html`<li class="chat-line ${mine ? "mine" : ""}" data-message="${m.id}"><strong>${m.sender_name}</strong>
-      ${m.channel === "table_spectators" ? html`<span class="tag small">${t("social.spectators")}</span>` : ""} <span class="words">${words}</span>
-      ${mine ? "" : html`<button class="link small" data-action="report-open" data-message="${m.id}" data-key="report-${m.id}" aria-label="${t("social.report_sender", { name: m.sender_name })}">⚑</button>`}</li>`;
-  }
-
   paint() {
     if (!store.room) { patch(this, html``); return; }
     const all = this.messages;
@@ -77,12 +88,10 @@ class Chat extends HTMLElement {
     patch(this, html`<button class="chat-toggle ${unread ? "unread" : ""}" data-action="chat-toggle" data-key="chat-toggle" aria-expanded="${this.open}"
         aria-label="${t("social.chat")}${unread ? ` (${unread})` : ""}">💬${unread ? html`<span class="count">${unread}</span>` : ""}</button>
       ${this.open ? html`<section class="chat-panel" aria-label="${t("social.chat")}">
-        <ol class="chat-lines" aria-live="polite">${all.length ? all.map((m) => this.line(m)) : html`<li class="muted small">${t("social.no_chat")}</li>`}</ol>
+        <ol class="chat-lines" aria-live="polite">${all.length ? all.map((m) => chatLine(m)) : html`<li class="muted small">${t("social.no_chat")}</li>`}</ol>
         ${this.reporting ? reportMenu(this.reporting.sender_name) : ""}
-        <div class="phrases row wrap">${PHRASES.map((p) => html`<button class="small" data-action="phrase" data-phrase="${p}" data-key="phrase-${p}">${t(`phrase.${p}`)}</button>`)}</div>
-        <form class="row chat-form"><label for="chat-text" class="sr-only">${t("social.say")}</label>
-          <input id="chat-text" name="text" maxlength="200" autocomplete="off" placeholder="${t("social.say")}" data-key="chat-text" data-keep="chat-text">
-          <button type="submit" data-key="chat-send">${t("social.send")}</button></form>
+        ${phraseButtons()}
+        ${chatForm("chat-text")}
       </section>` : ""}`);
   }
 }
