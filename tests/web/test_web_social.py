@@ -54,6 +54,9 @@ def test_friends_chat_in_two_languages_a_report_and_a_mute(pages: Pages, server:
     vic.click("yn-chat [data-key=chat-toggle]")
     said = vic.locator("yn-chat .chat-line .words").filter(has_text="祝好運！")
     said.wait_for()
+    # Guests talk in quick phrases only (their own switch starts off): no text field.
+    vic.locator("yn-chat [data-key=chat-phrases-only]").wait_for()
+    assert vic.locator("yn-chat #chat-text").count() == 0
 
     # At the table on a 360-px phone the open drawer leaves the hand uncovered.
     vic.click("yn-room [data-key=ready]")

@@ -42,6 +42,7 @@ class Chat extends HTMLElement {
     this.open = false;
     this.read = 0; // messages seen while open
     this.reporting = null; // the message whose sender is being reported
+    this.freeText = false; // the account's own switch, read on opening (guests: off)
     this.offStore = store.on(["chat", "room", "account"], () => this.paint());
     this.off = onLanguage(() => this.paint());
     onAction(this, (action, el) => this.act(action, el));
@@ -58,6 +59,7 @@ class Chat extends HTMLElement {
       this.open = !this.open;
       if (this.open && store.room) {
         try { store.addChat(await api("GET", `/api/rooms/${encodeURIComponent(store.room.id)}/chat`)); } catch { /* the pushed ones still show */ }
+        try { this.freeText = (await api("GET", "/api/me/social")).free_text; } catch { /* phrases only */ }
       }
     } else if (action === "phrase") {
       await this.send({ phrase: el.dataset.phrase });
@@ -91,7 +93,7 @@ class Chat extends HTMLElement {
         <ol class="chat-lines" aria-live="polite">${all.length ? all.map((m) => chatLine(m)) : html`<li class="muted small">${t("social.no_chat")}</li>`}</ol>
         ${this.reporting ? reportMenu(this.reporting.sender_name) : ""}
         ${phraseButtons()}
-        ${chatForm("chat-text")}
+        ${this.freeText && store.room.settings?.free_text !== false ? chatForm("chat-text") : html`<p class="muted small" data-key="chat-phrases-only">${t("err.free_text_off")}</p>`}
       </section>` : ""}`);
   }
 }
