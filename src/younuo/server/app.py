@@ -35,7 +35,6 @@ from younuo.server.auth import Auth
 from younuo.server.botaccounts import BotAccounts
 from younuo.server.botapi import router as bot_router
 from younuo.server.botseats import BotMaker
-from younuo.server.cluster import Cluster
 from younuo.server.connections import Hub
 from younuo.server.fairplay import FairPlay
 from younuo.server.limits import AddressGuard, AuthLimits, BotLimits
@@ -107,7 +106,13 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
     bot_limits = BotLimits(settings)
-    cluster = Cluster(settings, db, hub, matches, tables, lobby) if settings.redis else None
+    cluster = None
+    if settings.redis:
+        # Imported only for a node of several: Redis's client adds most of a second to
+        # every start of a single server.
+        from younuo.server.cluster import Cluster
+
+        cluster = Cluster(settings, db, hub, matches, tables, lobby)
     origins = Origins(db, settings.origin_secret, settings.origin_days)
     fairplay = FairPlay(db, settings.fairplay_window_days, settings.fairplay_max_matches, origins)
     jobs = [
