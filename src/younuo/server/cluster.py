@@ -456,10 +456,10 @@ class Cluster(Peers):
                 if was_down:
                     log.info("node %s: Redis reachable", self.node)
                     self._spawn(self._resync())
-                while True:
-                    message = await self._pubsub.get_message(timeout=1.0)
-                    if message is not None:
-                        self._dispatch(message["channel"], message["data"])
+                # listen() reads each message as it comes, without get_message's timeout
+                # machinery on every one; a lost connection raises out of it.
+                async for message in self._pubsub.listen():
+                    self._dispatch(message["channel"], message["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -483,9 +483,17 @@ class Cluster(Peers):
                         self._owners.pop(change.match, None)
                 return
             message = from_json(data)
-            self._spawn(self._handle(message))
+            if message.get("kind") == "reply":
+                self._reply(message)  # no task for what only wakes a waiting call
+            else:
+                self._spawn(self._handle(message))
         except Exception:
             log.exception("node %s: bad message on %s", self.node, channel)
+
+    def _reply(self, m: dict[str, Any]) -> None:
+        future = self._calls.pop(m["id"], None)
+        if future is not None and not future.done():
+            future.set_result(m)
 
     async def _handle(self, m: dict[str, Any]) -> None:
         try:
@@ -502,10 +510,6 @@ class Cluster(Peers):
         kind = m.get("kind")
         if kind == "request":
             await self._serve(m)
-        elif kind == "reply":
-            future = self._calls.pop(m["id"], None)
-            if future is not None and not future.done():
-                future.set_result(m)
         elif kind == "adopt":
             await self._take_up(m["match"])
         elif kind == "replaced":
