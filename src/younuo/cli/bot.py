@@ -22,10 +22,11 @@ for a mistake on the command line.
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+
+from younuo.cli.ruleoptions import rule_options
 
 if TYPE_CHECKING:
     from younuo.client import MatchOver
@@ -94,7 +95,7 @@ def bot_command(
     if (token is None) == (guest is None):
         _fail("give either --token or --guest", EXIT_USAGE)
     try:
-        options = _options(option or [])
+        options = rule_options(option or [])
     except ValueError as exc:
         _fail(str(exc), EXIT_USAGE)
     # Imported here: ``younuo --help`` and the other commands need none of it.
@@ -154,20 +155,6 @@ def report(result: MatchOver) -> str:
 
 def _levels(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
-
-
-def _options(pairs: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs as rule options: a VALUE that reads as JSON is that value."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"an option is KEY=VALUE, not {pair!r}")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
-    return out
 
 
 def _fail(message: str, status: int) -> NoReturn:

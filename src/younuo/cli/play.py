@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from younuo.cli.bot import _options
+from younuo.cli.ruleoptions import rule_options
 
 EXIT_USAGE = 2
 
@@ -57,7 +57,7 @@ def play_command(
 
     try:
         ws_url(server)
-        options = _options(option or [])
+        options = rule_options(option or [])
     except ValueError as exc:
         typer.echo(f"younuo play: {exc}", err=True)
         raise typer.Exit(EXIT_USAGE) from None
