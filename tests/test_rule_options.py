@@ -8,7 +8,7 @@ from younuo.cli.ruleoptions import rule_options
 
 
 def test_a_value_that_reads_as_json_is_that_value_else_text() -> None:
-    got = rule_options(["stacking=true", " target = 300", "preset=younuo", "house={\"a\": [1]}"])
+    got = rule_options(["stacking=true", " target = 300", "preset=younuo", 'house={"a": [1]}'])
     assert got == {"stacking": True, "target": 300, "preset": "younuo", "house": {"a": [1]}}
     assert rule_options(["empty="]) == {"empty": ""}
     assert rule_options([]) == {}
