@@ -19,6 +19,8 @@ import httpx
 import pytest
 
 from server.harness import Client
+from server.test_admin import bearer, register
+from server.test_bot_accounts import bot_of, token_of
 from server.test_play import hidden_cards_seen
 
 from .deployment import (
@@ -38,7 +40,9 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     root = tmp_path_factory.mktemp("nodes")
     with PostgresServer() as pg, RedisServer() as redis:
         url = asyncio.run(pg.fresh_database("nodes"))
-        nodes = Deployment(root, url, redis, 2)
+        # A bot account's budget small enough to spend in a test (the last test here).
+        budget = {"YOUNUO_BOT_PER_MINUTE": "6", "YOUNUO_BOT_BURST": "3"}
+        nodes = Deployment(root, url, redis, 2, env=budget)
         try:
             nodes.start()
             yield nodes
@@ -311,3 +315,29 @@ def test_the_chat_rate_limit_holds_across_nodes(deployment: Deployment) -> None:
     assert answers[:burst] == ["ack"] * burst
     assert "rate_limited" in answers[burst:], answers
     assert answers.count("ack") <= burst + int(elapsed * per_second), (answers, elapsed)
+
+
+def test_a_bot_account_s_budget_holds_across_nodes(deployment: Deployment) -> None:
+    """3 requests at once, then 6 a minute: a bot that spent its burst on n0 is refused
+    on n1 too (one bucket in Redis), over the socket and over REST."""
+    n0, n1 = deployment.nodes
+    owner = register(n0.http, f"Owner{time.monotonic_ns() % 100_000}")
+    bot = bot_of(n0.http, owner, f"Bot{time.monotonic_ns() % 100_000}")
+    token = token_of(n0.http, owner, bot["id"])
+
+    async def main() -> list[str]:
+        first = Client(n0, {"token": token["token"], "account": bot})
+        await first.connect()
+        replies = [(await first.request({"type": "ping"}))["type"] for _ in range(3)]
+        await first.close()
+        second = Client(n1, {"token": token["token"], "account": bot})
+        await second.connect()
+        over = await second.request({"type": "ping"})
+        replies.append(over["type"] if over["type"] != "error" else over["code"])
+        await second.close()
+        return replies
+
+    # Counted on each node alone, n1 would have a fresh burst of 3 to give.
+    assert asyncio.run(main()) == ["pong", "pong", "pong", "rate_limited"]
+    rest = httpx.get(f"{n1.http}/api/me", headers=bearer(token))
+    assert rest.status_code == 429 and rest.json()["code"] == "rate_limited"

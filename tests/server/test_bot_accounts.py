@@ -28,13 +28,13 @@ from .test_admin import PASSWORD, admin_create, bearer, login, register
 ONE_ROUND = {"scoring": "single", "turn_seconds": 0}
 
 
-def _bot_of(http: str, owner: dict[str, Any], name: str) -> dict[str, Any]:
+def bot_of(http: str, owner: dict[str, Any], name: str) -> dict[str, Any]:
     made = httpx.post(f"{http}/api/me/bots", json={"name": name}, headers=bearer(owner))
     assert made.status_code == 200, made.text
     return dict(made.json())
 
 
-def _token_of(http: str, owner: dict[str, Any], bot_id: str, label: str = "") -> dict[str, Any]:
+def token_of(http: str, owner: dict[str, Any], bot_id: str, label: str = "") -> dict[str, Any]:
     made = httpx.post(
         f"{http}/api/me/bots/{bot_id}/tokens", json={"label": label}, headers=bearer(owner)
     )
@@ -63,7 +63,7 @@ def test_owner_makes_bots_and_tokens_and_a_revoked_token_closes_its_socket(
     assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
     assert httpx.get(f"{http}/api/me/bots", headers=bearer(owner)).json() == []
 
-    bot = _bot_of(http, owner, "Owner Bot")
+    bot = bot_of(http, owner, "Owner Bot")
     assert bot["bot"] is True and bot["bot_owner"] == owner["account"]["id"]
     listed = httpx.get(f"{http}/api/me/bots", headers=bearer(owner)).json()
     assert [b["id"] for b in listed] == [bot["id"]]
@@ -71,8 +71,8 @@ def test_owner_makes_bots_and_tokens_and_a_revoked_token_closes_its_socket(
     no_login = httpx.post(f"{http}/api/auth/login", json={"name": "Owner Bot", "password": ""})
     assert no_login.status_code in (401, 422)
 
-    first = _token_of(http, owner, bot["id"], "laptop")
-    second = _token_of(http, owner, bot["id"])
+    first = token_of(http, owner, bot["id"], "laptop")
+    second = token_of(http, owner, bot["id"])
     tokens = httpx.get(f"{http}/api/me/bots/{bot['id']}/tokens", headers=bearer(owner)).json()
     assert [t["id"] for t in tokens] == [first["id"], second["id"]]
     assert all("token" not in t for t in tokens)  # shown once, at creation only
@@ -134,8 +134,8 @@ def test_a_bot_plays_a_match_over_the_network_unrated_until_an_admin_allows_it(
         http = server.http
         root = login(http, "Root")
         owner = register(http, "Maker")
-        bot = _bot_of(http, owner, "Maker Bot")
-        token = _token_of(http, owner, bot["id"])["token"]
+        bot = bot_of(http, owner, "Maker Bot")
+        token = token_of(http, owner, bot["id"])["token"]
 
         async def play(seed: int) -> Any:
             level = LevelBot("hard", seed=seed)
@@ -197,8 +197,8 @@ def test_a_bot_account_that_stops_answering_is_handled_like_a_human_who_drops(
     turn clock runs out on it and the server puts its seat on auto-play, as for anyone."""
     http = server.http
     owner = register(http, "Idle Owner")
-    bot = _bot_of(http, owner, "Idle Bot")
-    token = _token_of(http, owner, bot["id"])["token"]
+    bot = bot_of(http, owner, "Idle Bot")
+    token = token_of(http, owner, bot["id"])["token"]
 
     async def main() -> None:
         client = LibraryClient(http, token)
@@ -252,8 +252,8 @@ def test_a_bot_account_is_held_to_one_budget_over_all_its_tokens(tmp_path: Path)
     with ServerProcess(tmp_path / "data", env=env) as server:
         http = server.http
         owner = register(http, "Budget Owner")
-        bot = _bot_of(http, owner, "Budget Bot")
-        first, second = (_token_of(http, owner, bot["id"]) for _ in range(2))
+        bot = bot_of(http, owner, "Budget Bot")
+        first, second = (token_of(http, owner, bot["id"]) for _ in range(2))
 
         async def main() -> None:
             one = Client(server, {"token": first["token"], "account": bot})
@@ -291,8 +291,8 @@ def test_younuo_bot_with_a_bot_account_s_token(server: ServerProcess) -> None:
     """``younuo bot --server URL --level hard --token T`` (the issue's words) sits a hard
     bot at a table under the bot account's name and plays the match to its end."""
     owner = register(server.http, "Cli Owner")
-    bot = _bot_of(server.http, owner, "Cli Bot")
-    token = _token_of(server.http, owner, bot["id"])["token"]
+    bot = bot_of(server.http, owner, "Cli Bot")
+    token = token_of(server.http, owner, bot["id"])["token"]
     result = CliRunner().invoke(
         app,
         [

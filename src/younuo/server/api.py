@@ -204,7 +204,7 @@ async def current_account(
         status = 403 if exc.code in ("account_suspended", "account_banned") else 401
         raise Problem(status, exc.code, exc.message) from None
     bots: BotLimits = request.app.state.bot_limits
-    refusal = bots.check(account)
+    refusal = await bots.check(account)
     if refusal is not None:
         raise _too_many(refusal)
     return account

@@ -105,7 +105,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     lobby = Lobby(db, hub, matches, tables)
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
-    bot_limits = BotLimits(settings)
+    bot_limits = BotLimits(settings, hub)
     cluster = None
     if settings.redis:
         # Imported only for a node of several: Redis's client adds most of a second to

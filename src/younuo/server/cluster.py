@@ -372,7 +372,7 @@ class Cluster(Peers):
             return set()
         return {a for a, n in zip(wanted, where, strict=True) if n in self._living}
 
-    async def spend(self, key: str, fresh: Bucket, now: float) -> bool | None:
+    async def spend(self, key: str, fresh: Bucket, now: float) -> tuple[bool, Bucket] | None:
         if not self.redis_up:
             return None
         try:

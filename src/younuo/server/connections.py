@@ -164,10 +164,11 @@ class Peers:
         """Which of ``accounts`` watch the lobby on another node."""
         return set()
 
-    async def spend(self, key: str, fresh: Bucket, now: float) -> bool | None:
-        """Spend a token of the bucket ``key`` that every node shares: whether it was
-        there; None when there is no shared store (one process, or Redis unreachable),
-        so the caller counts on this node alone."""
+    async def spend(self, key: str, fresh: Bucket, now: float) -> tuple[bool, Bucket] | None:
+        """Spend a token of the bucket ``key`` that every node shares (``fresh`` when it
+        has none yet): whether it was there, and the bucket after; None when there is no
+        shared store (one process, or Redis unreachable), so the caller counts on this
+        node alone."""
         return None
 
     def revoke(self, token_hash: str) -> None:

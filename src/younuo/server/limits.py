@@ -28,8 +28,9 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from younuo.server.connections import Connection
+from younuo.server.connections import Connection, Hub
 from younuo.server.settings import Settings
+from younuo.social.ratelimit import Bucket
 from younuo.store.accounts import name_key
 from younuo.store.models import Account
 
@@ -131,21 +132,40 @@ class AuthLimits:
 class BotLimits:
     """Bot accounts' budget: one bucket per bot account, whatever token or connection
     it uses, so that a bot cannot buy itself more by opening connections or minting
-    tokens. People are not counted here (their limits are per connection and address)."""
+    tokens. With several nodes the bucket is shared through Redis (``peers.spend``), so
+    connecting to another node buys nothing either; on one node, or while Redis is away,
+    each node counts its own. People are not counted here (their limits are per
+    connection and address)."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.buckets = Buckets(
-            settings.bot_per_minute / 60, settings.bot_burst, settings.limit_entries
-        )
+    def __init__(self, settings: Settings, hub: Hub | None = None) -> None:
+        self.hub = hub
+        self.rate = settings.bot_per_minute / 60
+        self.burst = settings.bot_burst
+        self.buckets = Buckets(self.rate, self.burst, settings.limit_entries)
 
-    def check(self, account: Account) -> Refusal | None:
+    async def check(self, account: Account) -> Refusal | None:
         """Count one request of ``account``; None: go on (and always for a person)."""
         if not account.bot:
             return None
-        wait = self.buckets.take(account.id)
+        wait = await self._shared(account.id)
+        if wait is None:
+            wait = self.buckets.take(account.id)
         if wait:
             return Refusal("this bot account sends too many requests", _seconds(wait))
         return None
+
+    async def _shared(self, account: str) -> float | None:
+        """The wait as every node counts it (0.0: go on); None without a shared store."""
+        if self.hub is None:
+            return None
+        now = time.time()
+        spent = await self.hub.peers.spend(
+            f"bot:{account}", Bucket.full(self.burst, self.rate, now), now
+        )
+        if spent is None:
+            return None
+        allowed, after = spent
+        return 0.0 if allowed else (1.0 - after.tokens) / self.rate
 
 
 class AddressGuard:

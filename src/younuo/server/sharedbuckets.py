@@ -26,10 +26,10 @@ def _ttl(fresh: Bucket) -> int:
     return max(1, math.ceil(fresh.capacity / max(fresh.per_second, 1e-9)) + 1)
 
 
-async def spend(redis: Redis, key: str, fresh: Bucket, now: float) -> bool | None:
+async def spend(redis: Redis, key: str, fresh: Bucket, now: float) -> tuple[bool, Bucket] | None:
     """Spend one token of the bucket stored under ``key`` (``fresh`` when there is none):
-    whether the message may go; None after :data:`RETRIES` lost races (the caller falls
-    back on its own count). Redis errors go up to the caller."""
+    whether it was there, and the bucket after; None after :data:`RETRIES` lost races
+    (the caller falls back on its own count). Redis errors go up to the caller."""
     async with redis.pipeline(transaction=True) as pipe:
         for _ in range(RETRIES):
             try:
@@ -43,7 +43,7 @@ async def spend(redis: Redis, key: str, fresh: Bucket, now: float) -> bool | Non
                 pipe.hset(key, mapping={"tokens": repr(after.tokens), "at": repr(after.at)})
                 pipe.expire(key, _ttl(fresh))
                 await pipe.execute()
-                return allowed
+                return allowed, after
             except WatchError:
                 continue
     return None

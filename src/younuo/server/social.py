@@ -521,9 +521,11 @@ class SocialService:
 
     async def _spend(self, account: str, now: float) -> None:
         fresh = Bucket.full(self.settings.chat_burst, self.settings.chat_per_minute / 60.0, now)
-        allowed = await self.hub.peers.spend(f"chat:{account}", fresh, now)
-        if allowed is None:
+        shared = await self.hub.peers.spend(f"chat:{account}", fresh, now)
+        if shared is None:
             allowed, self.buckets[account] = take(self.buckets.get(account) or fresh, now)
+        else:
+            allowed = shared[0]
         if not allowed:
             raise SocialError(SocialCode.RATE_LIMITED, "You are sending messages too fast.")
         if len(self.buckets) > 100_000:  # forget the full ones: they are the default

@@ -166,7 +166,7 @@ class ClientSession:
             elif self.account is None:
                 raise ProtocolError("not_authenticated", "send hello with your token first")
             else:
-                self._bot_budget(ref)
+                await self._bot_budget(ref)
                 await self._handlers[type(message)](message)
         except ProtocolError as exc:
             self.conn.send(
@@ -187,9 +187,9 @@ class ClientSession:
             log.exception("message from %s failed", self.account.id if self.account else "?")
             self.conn.send(error("internal", "the server failed on this message", ref))
 
-    def _bot_budget(self, ref: Any) -> None:
+    async def _bot_budget(self, ref: Any) -> None:
         """A bot account's message counts against its account's budget (docs/client.md)."""
-        refusal = None if self.bot_limits is None else self.bot_limits.check(self.me)
+        refusal = None if self.bot_limits is None else await self.bot_limits.check(self.me)
         if refusal is not None:
             raise ProtocolError(
                 "rate_limited",
