@@ -148,3 +148,58 @@ def test_a_series_shows_its_next_events_and_a_fed_one_takes_qualifiers_only(
     page.locator("yn-events [data-key=ev-unregister]").wait_for()
     entered = httpx.get(f"{server}/api/tournaments/{qual}").json()["registrations"]
     assert len(entered) == 1
+
+
+def test_a_swiss_event_shows_its_rounds_standings_and_champion(pages: Pages, server: str) -> None:
+    """Swiss rounds of 8 (two rounds of two tables), its players away so bots play their
+    seats: the page of the finished event lists each round's tables by stage, the
+    standings in order with the points each earned, and the champion by name."""
+    admin = _admin(server)
+    starts = datetime.now(UTC) + timedelta(seconds=8)
+    spec = {
+        "name": "Swiss Web",
+        "format": "swiss",
+        "starts_at": starts.isoformat(),
+        "options": {"scoring": "single"},
+        "table_min": 4,
+        "table_max": 4,
+        "rounds": 2,
+        "cap": 8,
+        "check_in": 0,
+    }
+    headers = {"Authorization": f"Bearer {admin['token']}"}
+    made = httpx.post(f"{server}/api/tournaments", json=spec, headers=headers)
+    assert made.status_code == 200, made.text
+    event = made.json()["id"]
+    names = {}
+    for i in range(8):
+        guest = httpx.post(f"{server}/api/auth/guest", json={"name": f"Swiss {i}"}).json()
+        names[guest["account"]["id"]] = guest["account"]["name"]
+        entered = httpx.post(
+            f"{server}/api/tournaments/{event}/register",
+            json={"code": None},
+            headers={"Authorization": f"Bearer {guest['token']}"},
+        )
+        assert entered.status_code == 200, entered.text
+    deadline = time.monotonic() + 240
+    while (done := httpx.get(f"{server}/api/tournaments/{event}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, done["status"]
+        time.sleep(0.5)
+
+    page = pages.open(360, 640)
+    sign_in(page, "Swiss Watcher")
+    page.evaluate(f"location.hash = '#/events/{event}'")
+    detail = page.locator("yn-events .event-detail[data-status=finished]")
+    detail.wait_for()
+    tables = page.locator("yn-events .event-tables li strong").all_inner_texts()
+    assert tables == [f"Stage {s}, table {n}" for s in (1, 2) for n in (1, 2)]
+    rows = page.locator("yn-events table.standings tbody tr")
+    assert rows.count() == 8
+    shown = [row.locator("td").all_inner_texts() for row in rows.all()]
+    wanted = [
+        [str(s["place"]), names[s["entrant"]], str(s["points"]), str(s["played"])]
+        for s in done["standings"]
+    ]
+    assert shown == wanted
+    champion = names[done["places"][0]]
+    assert f"Champion: {champion}" in detail.locator(".champion").inner_text()

@@ -193,7 +193,7 @@ class Events extends HTMLElement {
       <table class="standings"><thead><tr><th>#</th><th>${t("events.player")}</th><th>${t("events.points")}</th><th>${t("events.played")}</th></tr></thead>
       <tbody>${e.standings.map((s) => html`<tr class="${s.out ? "out" : ""} ${s.entrant === me ? "mine" : ""}"><td>${s.place}</td><td>${this.nameOf(s.entrant)}</td><td>${s.points}</td><td>${s.played}</td></tr>`)}</tbody></table></section>` : ""}
     ${e.tables.length ? html`<section class="panel"><h2>${t("events.tables")}</h2>
-      <ul class="event-tables">${e.tables.map((tb) => html`<li data-table="${tb.id}"><strong>${t("events.table_n", { stage: tb.stage + 1, n: tb.number })}</strong>
+      <ul class="event-tables">${e.tables.map((tb) => html`<li data-table="${tb.id}"><strong>${t("events.table_n", { stage: tb.stage, n: tb.number })}</strong>
         ${tb.done ? html`<span class="tag">✓</span>` : html`<span class="tag live">${t("events.playing")}</span>`}
         <span class="small">${(tb.places || tb.seats).map((id) => this.nameOf(id)).join(" · ")}</span></li>`)}</ul></section>` : ""}
     ${e.registrations.length && !e.standings.length ? html`<section class="panel"><h2>${t("events.entrants")}</h2>
