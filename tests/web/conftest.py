@@ -67,6 +67,10 @@ def server(server_data: Path) -> Iterator[str]:
             "YOUNUO_RATE_PER_SECOND": "100",
             "YOUNUO_RATE_BURST": "200",
             "YOUNUO_SERIES_TICK_SECONDS": "1",  # a series' open instances made at once
+            # Sign-ins of the whole session come from one address (127.0.0.1); the
+            # limits on them are tested in tests/server, not here.
+            "YOUNUO_AUTH_PER_MINUTE": "600",
+            "YOUNUO_AUTH_BURST": "100",
         }
     )
     # An admin for the admin area's tests, made as an operator would (younuo admin create).

@@ -173,7 +173,9 @@ def test_a_swiss_event_shows_its_rounds_standings_and_champion(pages: Pages, ser
     event = made.json()["id"]
     names = {}
     for i in range(8):
-        guest = httpx.post(f"{server}/api/auth/guest", json={"name": f"Swiss {i}"}).json()
+        answer = httpx.post(f"{server}/api/auth/guest", json={"name": f"Swiss {i}"})
+        assert answer.status_code == 200, answer.text
+        guest = answer.json()
         names[guest["account"]["id"]] = guest["account"]["name"]
         entered = httpx.post(
             f"{server}/api/tournaments/{event}/register",
