@@ -88,6 +88,22 @@ def elimination(**more: Any) -> dict[str, Any]:
     }
 
 
+def swiss(**more: Any) -> dict[str, Any]:
+    """8 entrants at two tables of 4, for two rounds."""
+    return {
+        "name": "Swiss",
+        "format": "swiss",
+        "starts_at": starting_in(6),
+        "options": {"scoring": "single"},
+        "table_min": 4,
+        "table_max": 4,
+        "rounds": 2,
+        "cap": 8,
+        "check_in": 0,
+        **more,
+    }
+
+
 def wait_for(
     server: ServerProcess, tournament_id: str, status: str, timeout: float = 120.0
 ) -> dict[str, Any]:

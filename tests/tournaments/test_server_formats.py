@@ -11,7 +11,7 @@ import httpx
 
 from server.harness import ServerProcess
 
-from .serving import ENV, admin_create, login, post, starting_in, wait_for
+from .serving import ENV, admin_create, login, post, starting_in, swiss, wait_for
 
 
 def _run(tmp_path: Path, spec: dict[str, Any], players: int) -> tuple[ServerProcess, Any]:
@@ -39,17 +39,7 @@ def _matches_over(server: ServerProcess, event: dict[str, Any]) -> list[dict[str
 
 
 def test_a_swiss_of_eight_over_two_rounds(tmp_path: Path) -> None:
-    spec = {
-        "name": "Swiss",
-        "format": "swiss",
-        "options": {"scoring": "single"},
-        "table_min": 4,
-        "table_max": 4,
-        "rounds": 2,
-        "cap": 8,
-        "check_in": 0,
-    }
-    server, done = _run(tmp_path, spec, 8)
+    server, done = _run(tmp_path, swiss(), 8)
     try:
         assert [(t["stage"], len(t["seats"])) for t in done["tables"]] == [(1, 4)] * 2 + [
             (2, 4)

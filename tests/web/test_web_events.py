@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from tournaments.serving import starting_in, swiss
 from younuo.tournaments.levels import EventLevel
 from younuo.tournaments.series import Feed, Schedule, Series, SeriesEvent, upcoming
 from younuo.tournaments.spec import Format, TournamentSpec
@@ -155,18 +156,7 @@ def test_a_swiss_event_shows_its_rounds_standings_and_champion(pages: Pages, ser
     seats: the page of the finished event lists each round's tables by stage, the
     standings in order with the points each earned, and the champion by name."""
     admin = _admin(server)
-    starts = datetime.now(UTC) + timedelta(seconds=8)
-    spec = {
-        "name": "Swiss Web",
-        "format": "swiss",
-        "starts_at": starts.isoformat(),
-        "options": {"scoring": "single"},
-        "table_min": 4,
-        "table_max": 4,
-        "rounds": 2,
-        "cap": 8,
-        "check_in": 0,
-    }
+    spec = swiss(name="Swiss Web", starts_at=starting_in(8))
     headers = {"Authorization": f"Bearer {admin['token']}"}
     made = httpx.post(f"{server}/api/tournaments", json=spec, headers=headers)
     assert made.status_code == 200, made.text

@@ -129,43 +129,48 @@ class AuthLimits:
         return None
 
 
-class BotLimits:
-    """Bot accounts' budget: one bucket per bot account, whatever token or connection
-    it uses, so that a bot cannot buy itself more by opening connections or minting
-    tokens. With several nodes the bucket is shared through Redis (``peers.spend``), so
-    connecting to another node buys nothing either; on one node, or while Redis is away,
-    each node counts its own. People are not counted here (their limits are per
-    connection and address)."""
+class SharedBuckets:
+    """Token buckets by key that every node of a deployment spends from alike
+    (``hub.peers.spend``: one bucket in Redis per key); on one node, or while Redis is
+    away, each node counts its own in :class:`Buckets`."""
 
-    def __init__(self, settings: Settings, hub: Hub | None = None) -> None:
+    def __init__(self, name: str, rate: float, burst: float, capacity: int, hub: Hub) -> None:
+        self.name = name
+        self.rate = rate
+        self.burst = float(burst)
         self.hub = hub
-        self.rate = settings.bot_per_minute / 60
-        self.burst = settings.bot_burst
-        self.buckets = Buckets(self.rate, self.burst, settings.limit_entries)
+        self.here = Buckets(rate, burst, capacity)
+
+    async def take(self, key: str) -> float:
+        """Take a token for ``key``: 0.0 if there was one, else the seconds until one."""
+        now = time.time()
+        fresh = Bucket.full(self.burst, self.rate, now)
+        spent = await self.hub.peers.spend(f"{self.name}:{key}", fresh, now)
+        if spent is None:
+            return self.here.take(key)
+        allowed, after = spent
+        return 0.0 if allowed else (1.0 - after.tokens) / self.rate
+
+
+class BotLimits:
+    """Bot accounts' budget: one bucket per bot account, whatever token, connection or
+    node it uses (:class:`SharedBuckets`), so that a bot cannot buy itself more by
+    opening connections, minting tokens or connecting to another node. People are not
+    counted here (their limits are per connection and address)."""
+
+    def __init__(self, settings: Settings, hub: Hub) -> None:
+        self.buckets = SharedBuckets(
+            "bot", settings.bot_per_minute / 60, settings.bot_burst, settings.limit_entries, hub
+        )
 
     async def check(self, account: Account) -> Refusal | None:
         """Count one request of ``account``; None: go on (and always for a person)."""
         if not account.bot:
             return None
-        wait = await self._shared(account.id)
-        if wait is None:
-            wait = self.buckets.take(account.id)
+        wait = await self.buckets.take(account.id)
         if wait:
             return Refusal("this bot account sends too many requests", _seconds(wait))
         return None
-
-    async def _shared(self, account: str) -> float | None:
-        """The wait as every node counts it (0.0: go on); None without a shared store."""
-        if self.hub is None:
-            return None
-        now = time.time()
-        spent = await self.hub.peers.spend(
-            f"bot:{account}", Bucket.full(self.burst, self.rate, now), now
-        )
-        if spent is None:
-            return None
-        allowed, after = spent
-        return 0.0 if allowed else (1.0 - after.tokens) / self.rate
 
 
 class AddressGuard:
@@ -266,5 +271,6 @@ __all__ = [
     "Buckets",
     "FrontDoor",
     "Refusal",
+    "SharedBuckets",
     "address_key",
 ]

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.server.admin import AdminError
 from younuo.server.connections import Hub
+from younuo.server.limits import SharedBuckets
 from younuo.server.lobby import Lobby
 from younuo.server.protocol import Chat, ChatOut, NoticeMessage, NoticeOut
 from younuo.server.roles import Permission, allows
@@ -39,7 +40,6 @@ from younuo.social import chatpolicy, friendship, presence
 from younuo.social import reports as report_rules
 from younuo.social.chatpolicy import Channel, FreeText, Membership
 from younuo.social.errors import SocialCode, SocialError
-from younuo.social.ratelimit import Bucket, take
 from younuo.social.wordfilter import WordFilter
 from younuo.store import Database, moderation
 from younuo.store import accounts as accounts_repo
@@ -165,9 +165,10 @@ class SocialService:
         self.lobby = lobby
         self.settings = settings
         self.words = WordFilter.from_path(settings.chat_word_list)
-        # One token bucket per account, shared by every node through Redis
-        # (``Peers.spend``); these are the buckets counted here when there is no Redis.
-        self.buckets: dict[str, Bucket] = {}
+        # One token bucket per account, shared by every node (docs/social.md).
+        self.chat_budget = SharedBuckets(
+            "chat", settings.chat_per_minute / 60, settings.chat_burst, settings.limit_entries, hub
+        )
 
     # ------------------------------------------------------------------ helpers
     async def _account(self, s: AsyncSession, account_id: str) -> Account:
@@ -494,7 +495,7 @@ class SocialService:
         phrase)."""
         mine = await settings_repo.get(s, me.id, guest=me.guest)
         chatpolicy.check_sender(muted_until=mine.muted_until, now=now)
-        await self._spend(me.id, now)
+        await self._spend(me.id)
         if m.text is None:
             return None
         switches = FreeText(
@@ -519,17 +520,9 @@ class SocialService:
             for r in reversed(rows)
         ]
 
-    async def _spend(self, account: str, now: float) -> None:
-        fresh = Bucket.full(self.settings.chat_burst, self.settings.chat_per_minute / 60.0, now)
-        shared = await self.hub.peers.spend(f"chat:{account}", fresh, now)
-        if shared is None:
-            allowed, self.buckets[account] = take(self.buckets.get(account) or fresh, now)
-        else:
-            allowed = shared[0]
-        if not allowed:
+    async def _spend(self, account: str) -> None:
+        if await self.chat_budget.take(account):
             raise SocialError(SocialCode.RATE_LIMITED, "You are sending messages too fast.")
-        if len(self.buckets) > 100_000:  # forget the full ones: they are the default
-            self.buckets = {k: b for k, b in self.buckets.items() if b.tokens < b.capacity}
 
     async def chat_log(self, me: Account, room_id: str, limit: int) -> list[ChatOut]:
         """The room's recent messages that you may read now, oldest first: only a member

@@ -1,9 +1,9 @@
 """A token bucket over given times: how many chat messages an account may send.
 
 The bucket is a frozen value; :func:`take` returns whether the message may go and the
-new bucket, so the rule is tested with plain numbers and the shell keeps one bucket per
-account, in Redis when several nodes share it (``server.sharedbuckets``), else in memory
-(see ``docs/social.md``).
+new bucket, so the rule is tested with plain numbers; the shell applies it to the
+buckets it keeps in Redis, which every node of a deployment spends from
+(``server.sharedbuckets``, ``server.limits.SharedBuckets``; see ``docs/social.md``).
 """
 
 from __future__ import annotations
