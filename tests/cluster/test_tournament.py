@@ -26,16 +26,21 @@ from .services import PostgresServer, RedisServer
 LEASE = 2.0
 """``match_lease`` of the nodes (seconds), and so of the scheduler's lease."""
 
+SLOW = {**ENV, "YOUNUO_MATCH_LEASE": str(LEASE), "YOUNUO_NEXT_ROUND_DELAY": "1"}
+"""Bots act at once, so a one-round table can end before the test looks at it (CI saw
+that): tables play to 500 with 1 s between rounds, so the first stage is still running
+when the node that runs it is killed."""
+
 
 def test_an_event_survives_the_loss_of_the_node_that_runs_it(tmp_path: Path) -> None:
     with PostgresServer() as pg, RedisServer() as redis:
         url = asyncio.run(pg.fresh_database("events"))
         admin_create(tmp_path / "admin", "Root", url)
-        nodes = Deployment(tmp_path, url, redis, 2, env={**ENV, "YOUNUO_MATCH_LEASE": "2"})
+        nodes = Deployment(tmp_path, url, redis, 2, env=SLOW)
         nodes.start()
         try:
             n0, n1 = nodes.nodes
-            tid, _ = enter_eight(n1, login(n0, "Root"))
+            tid, _ = enter_eight(n1, login(n0, "Root"), options={}, target=500)
             deadline = time.monotonic() + 60
             while not (first := get(n0, tid))["tables"]:
                 assert time.monotonic() < deadline, f"the event did not start: {first}"

@@ -117,8 +117,12 @@ def wait_for(
         time.sleep(0.3)
 
 
-def enter_eight(server: ServerProcess, root: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
-    made = post(server, "", root, elimination())
+def enter_eight(
+    server: ServerProcess, root: dict[str, Any], **spec: Any
+) -> tuple[str, list[dict[str, Any]]]:
+    """Create :func:`elimination` (with ``spec``'s fields over it) and register 8
+    guests; the event's id and the guests."""
+    made = post(server, "", root, elimination(**spec))
     assert made.status_code == 200, made.text
     event = made.json()
     assert event["private"] is False and event["status"] == "registration"
