@@ -5,7 +5,8 @@ came, the conversation shows the log with who said what and when (a quick phrase
 reader's language), a reply arrives live on the other side, a refusal (a filtered word,
 direct messages turned off) is said in the sender's language and nothing goes, and a
 report from the conversation reaches the moderators with the messages as evidence (and
-is dismissed, leaving the shared queue as it was). A guest gets the quick phrases only."""
+is dismissed, leaving the shared queue as it was). A guest gets the quick phrases only,
+and signing out leaves nothing of the conversation for the next person on the browser."""
 
 from __future__ import annotations
 
@@ -77,6 +78,12 @@ def test_two_friends_talk_live_in_two_languages(pages: Pages, server: str) -> No
     bea.wait_for_selector(f"yn-friends [data-key='dm-{ann_id}']")
     assert bea.locator(f"yn-friends [data-key='dm-{ann_id}'] .count").count() == 0
 
+    # On a wide screen the conversation is a readable column in the middle.
+    ann.set_viewport_size({"width": 1280, "height": 800})
+    box = ann.locator("yn-conversation").bounding_box()
+    assert box is not None and box["width"] <= 44 * 16 and box["x"] > 200, box
+    ann.set_viewport_size({"width": 360, "height": 640})
+
     # A filtered word is refused in Ann's language, and nothing goes.
     ann.fill("#dm-text", "what the fuck")
     ann.click("yn-conversation [data-key=dm-text-send]")
@@ -126,3 +133,20 @@ def test_a_guest_talks_in_quick_phrases_only(pages: Pages, server: str) -> None:
     assert wait_lines(cid, 1) == ["你好！"]
     dee.goto(f"{server}/#/friends/chat/{cid_id}")
     assert wait_lines(dee, 1) == ["Hello!"]
+
+    # Cid says more while Dee is elsewhere: an unread count and a notice-worthy message.
+    dee.goto(f"{server}/#/")
+    dee.wait_for_selector("yn-lobby [data-key=signout]")
+    cid.click("yn-conversation [data-key=phrase-thanks]")
+    dee.wait_for_function(f"window.younuo.store.unread['{cid_id}'] === 1")
+    # Dee signs out: whoever signs in next on this browser sees none of it.
+    dee.click("yn-lobby [data-key=signout]")
+    dee.wait_for_selector("#guest-name")
+    left = "(({chat, unread, notices, reading}) => [chat.length, Object.keys(unread).length,"
+    left += " notices.length, reading])(window.younuo.store)"
+    assert dee.evaluate(left) == [0, 0, 0, None]
+    sign_in(dee, "Eve Guest")
+    dee.goto(f"{server}/#/friends")
+    dee.wait_for_selector("yn-friends")
+    assert dee.locator("yn-friends [data-key^='dm-']").count() == 0
+    assert dee.evaluate(left) == [0, 0, 0, None]

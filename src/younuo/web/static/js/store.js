@@ -29,23 +29,29 @@ const CHAT_KEEP = 100; // messages kept for the chat drawer
 class Store extends EventTarget {
   constructor() {
     super();
-    this.account = null;
     this.connection = null;
     this.status = { state: "closed" };
+    this.lobby = [];
+    this.welcomed = false;
+    this.booted = false; // resume() has answered: the first screen may be chosen
+    this.forget();
+  }
+
+  /** Drop everything that belongs to the signed-in account. Signing out calls it, so
+   * whoever signs in next on this browser sees none of it (messages, notices, the hand). */
+  forget() {
+    this.account = null;
     this.roomId = null;
     this.room = null;
     this.chat = []; // the room's and friends' messages, oldest first (the newest CHAT_KEEP)
-    this.unread = {}; // friend's account → their direct messages since the page loaded, not yet seen
+    this.unread = {}; // friend's account → their direct messages since sign-in, not yet seen
     this.reading = null; // the friend whose conversation is open, if any
-    this.notices = []; // pushed notices since the page loaded, newest first
-    this.lobby = [];
+    this.notices = []; // pushed notices since sign-in, newest first
     this.match = null; // {id, version, view, table, clock, you, clockOffset, legal}
     this.events = []; // recent events of the match, newest last (for the log)
     this.lastRoundOver = null; // the last round_over event (hands and points)
     this.matchOver = null; // the match_over message
     this.startRefusal = null;
-    this.welcomed = false;
-    this.booted = false; // resume() has answered: the first screen may be chosen
   }
 
   /** Announce a change: detail {kind, ...more}. */
@@ -99,11 +105,9 @@ class Store extends EventTarget {
     saveToken(null);
     if (this.connection) this.connection.stop();
     this.connection = null;
-    this.account = null;
-    this.room = null;
-    this.roomId = null;
-    this.match = null;
+    this.forget();
     this.emit("account");
+    this.emit("chat", {});
   }
 
   connect(token) {
@@ -113,7 +117,7 @@ class Store extends EventTarget {
     connection.addEventListener("message", (e) => this.receive(e.detail));
     connection.addEventListener("status", (e) => {
       this.status = e.detail;
-      if (e.detail.state === "unauthorized") { saveToken(null); this.account = null; }
+      if (e.detail.state === "unauthorized") { saveToken(null); this.forget(); }
       this.emit("status");
     });
     connection.start();
