@@ -90,12 +90,6 @@ def identical(card: Card, top: Card | None) -> bool:
     return top is not None and card.rank is top.rank and card.color is top.color
 
 
-def has_stack_answer(s: State, seat: int) -> bool:
-    """Whether the player facing the pending penalty holds a card that answers it."""
-    rules, kind, color = s.rules, s.pending_kind, s.color
-    return any(can_answer_penalty(rules, c, kind, color) for c in s.hands[seat])
-
-
 def plan_play(
     s: State,
     seat: int,

@@ -13,7 +13,7 @@ the accepted values. :meth:`Rules.check_table` refuses tables the rules cannot s
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,8 +214,3 @@ PRESETS: dict[str, Rules] = {
         match_seconds=180,
     ),
 }
-
-
-def option_names() -> Sequence[str]:
-    """Every option name, in rule-book order."""
-    return tuple(CHOICES)

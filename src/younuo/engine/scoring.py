@@ -32,11 +32,6 @@ def best_seat(
     return min(seats, key=lambda i: (sign * scores[i], *tie_key(i, hands[i])))
 
 
-def fewest_points_seat(seats: Sequence[int], hands: Sequence[Sequence[Card]]) -> int:
-    """R-TURN-8, R-SCORE-5: fewest hand points, then fewer cards, then the earlier seat."""
-    return min(seats, key=lambda i: (hand_points(tuple(hands[i])), len(hands[i]), i))
-
-
 def lowest_wins(scoring: str) -> bool:
     """Whether the lowest total wins the match under this scoring method."""
     return scoring in ("negative", "elimination")

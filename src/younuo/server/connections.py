@@ -260,11 +260,6 @@ class Hub:
         else:
             self.peers.tell(account, message if isinstance(message, str) else dump(message))
 
-    def broadcast(self, room: str, message: ServerMessage | str) -> None:
-        text = message if isinstance(message, str) else dump(message)
-        for account in self.in_room.get(room, ()):
-            self.send(account, text)
-
     @property
     def count(self) -> int:
         return len(self.by_account)
