@@ -1,13 +1,16 @@
 """The tournament REST API on a real server: who may create what (an admin a public
 event, a player only a private one with its code), entering with the code, a bot
 account refused until an admin allows it into rated play, check-in and withdrawal,
-the admin's cancel in the audit log (a player may not), and bad input answered with
-its code."""
+the admin's cancel in the audit log (a player may not), registrants told of each change
+(one message a second at most, nobody else), and bad input answered with its code."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +120,57 @@ def test_only_an_admin_cancels_and_the_cancel_is_audited(staffed: Staff) -> None
         ("cancel_tournament", root["account"]["id"])
     ]
     assert code(post(server, f"/{tid}/register", pat)) == (409, "registration_closed")
+
+
+def test_registrants_are_told_of_changes_at_most_once_a_second(staffed: Staff) -> None:
+    server, root, _ = staffed
+    pat, kim = server.guest("Pat"), server.guest("Kim")
+    tid = post(server, "", root, elimination(starts_at=starting_in(3600), name="Told")).json()
+    assert post(server, f"/{tid['id']}/register", pat).status_code == 200
+    others = [server.guest(f"Reg {i}") for i in range(6)]
+
+    async def told() -> tuple[list[tuple[float, dict[str, Any]]], float, list[Any]]:
+        """Six more register one after the other while Pat (registered) and Kim (not)
+        are connected; a refused registration changes nothing."""
+        mine, theirs = Client(server, pat), Client(server, kim)
+        await mine.connect()
+        await theirs.connect()
+        heard: list[tuple[float, dict[str, Any]]] = []
+
+        async def listen() -> None:
+            while True:
+                frame = await mine.expect("tournament_update", timeout=60)
+                heard.append((time.monotonic(), frame))
+
+        listening = asyncio.ensure_future(listen())
+        await asyncio.sleep(1.5)  # Pat's own registration's gap is over
+        last = 0.0
+        for g in others:
+            last = time.monotonic()
+            entered = await asyncio.to_thread(post, server, f"/{tid['id']}/register", g)
+            assert entered.status_code == 200, entered.text
+        again = await asyncio.to_thread(post, server, f"/{tid['id']}/register", others[0])
+        assert again.status_code == 409, again.text
+        await asyncio.sleep(2.5)  # past the gap after the last change
+        listening.cancel()
+        await mine.close()
+        await theirs.close()
+        return heard, last, [f for f in theirs.frames if f.get("type") == "tournament_update"]
+
+    heard, last, kims = asyncio.run(told())
+    assert kims == []
+    assert {json_of(f) for _, f in heard} == {
+        json_of({"type": "tournament_update", "tournament": tid["id"], "status": "registration"})
+    }
+    # Six changes, gathered: the first told at once, the rest at the ends of the gaps.
+    assert 2 <= len(heard) < 6, heard
+    times = [at for at, _ in heard]
+    assert all(b - a >= 0.9 for a, b in pairwise(times)), times
+    assert times[-1] > last  # the last change is told too
+
+
+def json_of(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, sort_keys=True)
 
 
 def test_a_bot_account_enters_only_once_allowed_into_rated_play(staffed: Staff) -> None:

@@ -1,5 +1,6 @@
 """Tournaments in Chromium (issue 27): the public list, an event's page where a player
-registers, and, when the event starts, the player brought to their table by itself; the
+registers (and sees the next registration at once, told by the server), and, when the
+event starts, the player brought to their table by itself; the
 event's page then shows its table as playing. A registered player is told, in their
 language, when an event is called off. A series shows its events' next instances; one
 fed by others takes its qualifiers only."""
@@ -59,8 +60,9 @@ def test_a_player_registers_and_is_brought_to_their_table(pages: Pages, server: 
         page.click("yn-events [data-key=ev-register]")
         page.locator("yn-events [data-key=ev-unregister]").wait_for()
     page = pages_and_names[0][0]
-    # Read again while open: the first player's page comes to show both (every 3 s).
-    page.locator("yn-events .event-detail", has_text="2/8").wait_for()
+    # The first player, registered, is told of the second's registration: the page shows
+    # both at once (a registrant's page is read on its own only every 30 s).
+    page.locator("yn-events .event-detail", has_text="2/8").wait_for(timeout=10_000)
     # The start: each player is seated at their table and the table shows by itself.
     for page, _ in pages_and_names:
         page.wait_for_selector("yn-table .hand-card", timeout=60_000)

@@ -54,6 +54,7 @@ from younuo.server.socialapi import social_handler
 from younuo.server.titleapi import router as title_router
 from younuo.server.titles import Titles
 from younuo.server.tournamentapi import router as tournament_router
+from younuo.server.tournamentnews import TournamentNews
 from younuo.server.tournaments import TournamentService
 from younuo.server.tournamenttables import TournamentTables
 from younuo.server.ws import serve_socket
@@ -127,6 +128,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     # a table's match ending goes on to the event at once, after the room's own hook.
     tables_of_events = TournamentTables(db, hub, lobby, matches, tournaments)
     tournaments.carry_out = tables_of_events.carry_out
+    tournaments.changed = TournamentNews(hub).changed
     room_over = matches.on_match_over
 
     async def match_over(room_id: str | None, match_id: str) -> None:

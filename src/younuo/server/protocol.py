@@ -15,6 +15,7 @@ from pydantic_core import PydanticSerializationError, to_json
 from younuo.engine import PRESETS
 from younuo.server import wirejson
 from younuo.server.roles import Role
+from younuo.server.tournamentmodels import EventStatus
 
 PROTOCOL_VERSION = 1
 
@@ -530,6 +531,17 @@ class TournamentOver(_Out):
     reason: Literal["too_few_players", "by_organiser"] | None = None
 
 
+class TournamentUpdate(_Out):
+    """Pushed to everyone registered for an event when its stored value changes (a
+    registration, a check-in, the start, a table's result, the end): read the event again
+    (``GET /api/tournaments/{id}``) to show it. At most one an event a second: the
+    changes of that second (a stage's tables ending together) make one message."""
+
+    type: Literal["tournament_update"] = "tournament_update"
+    tournament: str
+    status: EventStatus
+
+
 class LeftRoom(_Out):
     type: Literal["left_room"] = "left_room"
     ref: Ref = None
@@ -675,6 +687,7 @@ ServerMessage = (
     | MatchOver
     | TournamentTable
     | TournamentOver
+    | TournamentUpdate
     | ChatOut
     | NoticeMessage
 )
@@ -803,6 +816,7 @@ __all__ = [
     "TakeSeat",
     "TournamentOver",
     "TournamentTable",
+    "TournamentUpdate",
     "Update",
     "WatchLobby",
     "Welcome",

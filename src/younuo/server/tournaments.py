@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 CarryOut = Callable[[str, Command], Awaitable[None]]
 """What the shell does with one command of an event (StartTable: a room and a match)."""
 
+Changed = Callable[[Tournament], None]
+"""Told of an event's new value once it is stored (its registrants' pages: tournamentnews)."""
+
 # A transition retried this many times after lost races before the error goes up.
 RETRIES = 5
 
@@ -60,12 +63,19 @@ async def _ignore(event: str, command: Command) -> None:
     """The default ``carry_out``: nothing (a node without a match service, the tests)."""
 
 
+def _unheard(t: Tournament) -> None:
+    """The default ``changed``: nobody to tell."""
+
+
 class TournamentService:
     """Creates, registers, checks in, cancels and runs stored events."""
 
-    def __init__(self, db: Database, carry_out: CarryOut = _ignore) -> None:
+    def __init__(
+        self, db: Database, carry_out: CarryOut = _ignore, changed: Changed = _unheard
+    ) -> None:
         self.db = db
         self.carry_out = carry_out
+        self.changed = changed
 
     async def create(
         self, spec: TournamentSpec, creator: str, admin: bool, now: datetime
@@ -182,8 +192,9 @@ class TournamentService:
         also: Also | None = None,
     ) -> Tournament:
         """Apply ``transition`` to the stored value and store the result (retrying lost
-        races from a fresh read); then carry out its commands. A refused transition
-        (TournamentError) changes nothing and goes up to the caller."""
+        races from a fresh read); then tell ``changed`` of a new value and carry out its
+        commands. A refused transition (TournamentError) changes nothing and goes up to
+        the caller."""
         for attempt in range(RETRIES):
             async with self.db.session() as s, s.begin():
                 row = await stored.get(s, tournament_id)
@@ -201,6 +212,8 @@ class TournamentService:
                     if attempt == RETRIES - 1:
                         raise
                     continue
+            if step.tournament != before:
+                self.changed(step.tournament)
             await self._carry_out(step)
             return step.tournament
         raise AssertionError("unreachable")

@@ -22,6 +22,7 @@ export const KINDS = Object.freeze({
   notice: "something to tell the player once; key, params (for the text), tone",
   chat: "a chat message arrived (store.chat); message; or store.unread changed",
   social_notice: "a friend request, invitation or decision arrived (store.notices); notice",
+  tournament: "an event you registered for changed (read it again); tournament, status",
 });
 
 const CHAT_KEEP = 100; // messages kept for the chat drawer
@@ -210,6 +211,8 @@ class Store extends EventTarget {
     const key = message.status === "finished" ? "events.over.champion" : `events.over.${message.reason}`;
     this.emit("notice", { key, params: { event: message.name, name: message.champion_name }, tone: "info" });
   }
+
+  on_tournament_update(message) { this.emit("tournament", { tournament: message.tournament, status: message.status }); }
 
   on_lobby(message) { this.lobby = message.rooms; this.emit("lobby"); }
 

@@ -1,7 +1,8 @@
 // Tournaments (#/events, #/events/ID; docs/tournaments.md): the public events with their
 // status, the series with each event's next instance and the latest champions, one
-// event's registrations (an event fed by others: its qualifiers only), check-in, standings and tables (read again every
-// few seconds while it is open or running, so they update live), a private event opened
+// event's registrations (an event fed by others: its qualifiers only), check-in, standings and tables (updated live:
+// read again when the server says the event changed, which it tells its registrants,
+// else every few seconds while it is open or running), a private event opened
 // by its id and entered with its code, and the creation form (an admin's events are
 // public; anyone's with a code are private). When a player's table starts, the server
 // seats them in its match and the app shows the table by itself.
@@ -13,7 +14,8 @@ import { announce, toast } from "../parts/notice.js";
 import { store } from "../store.js";
 
 const FORMATS = ["elimination", "swiss", "league"];
-const LIVE_MS = 3000;
+const LIVE_MS = 3000; // how often an open event is read again by someone not registered
+const PUSHED_MS = 30000; // by a registrant, who is told of each change (tournament_update)
 
 class Events extends HTMLElement {
   connectedCallback() {
@@ -28,12 +30,18 @@ class Events extends HTMLElement {
     this.addEventListener("submit", (e) => { e.preventDefault(); this.submit(e.target); });
     this.hash = () => this.load();
     window.addEventListener("hashchange", this.hash);
-    this.timer = setInterval(() => { if (this.live) this.load(true); }, LIVE_MS);
+    this.loadedAt = 0;
+    this.timer = setInterval(() => {
+      if (this.live && (!this.registered || Date.now() - this.loadedAt >= PUSHED_MS)) this.load(true);
+    }, LIVE_MS);
+    // A registrant is told when the event changes: read it again at once.
+    this.offPush = store.on(["tournament"], ({ tournament }) => { if (tournament === this.eventId) this.load(true); });
     this.load();
   }
 
   disconnectedCallback() {
     this.off();
+    this.offPush();
     clearInterval(this.timer);
     window.removeEventListener("hashchange", this.hash);
   }
@@ -45,8 +53,12 @@ class Events extends HTMLElement {
 
   get live() { return ["registration", "running"].includes(this.event?.status) && this.eventId; }
 
+  /** Whether the reader is registered for the open event (so told of its changes). */
+  get registered() { return Boolean(this.event?.registrations.some((r) => r.account === store.account?.id)); }
+
   async load(quiet = false) {
     if (!location.hash.startsWith("#/events")) return;
+    this.loadedAt = Date.now();
     try {
       if (this.eventId) {
         this.event = await api("GET", `/api/tournaments/${encodeURIComponent(this.eventId)}`);
