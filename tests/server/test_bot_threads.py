@@ -62,7 +62,9 @@ def test_a_slow_bot_does_not_delay_another_tables_updates(tmp_path: Path) -> Non
         assert (await ann.request({"type": "start"}))["type"] == "ack"
         assert (await ann.request({"type": "autoplay", "on": True}))["type"] == "ack"
 
-        fast_table = {"seats": 2, "needed": 2, "options": {"turn_seconds": 0}}
+        # Played to a target out of reach: at the fast pace of the test's players a match
+        # to 500 can end within the 2.5 * SLOW seconds measured (CI saw one wait in vain).
+        fast_table = {"seats": 2, "needed": 2, "options": {"turn_seconds": 0, "target": 1_000_000}}
         assert (await cat.request({"type": "create_room", "settings": fast_table}))["type"] == "ack"
         room = (await cat.expect("room"))["room"]["id"]
         assert (await dan.request({"type": "join_room", "room": room}))["type"] == "ack"
@@ -77,6 +79,8 @@ def test_a_slow_bot_does_not_delay_another_tables_updates(tmp_path: Path) -> Non
             view = frames["Cat"]["view"]
             mover = next((c for c in (cat, dan) if view["current"] == c.name), None)
             version = max(f["version"] for f in frames.values())
+            if view["status"] == "match_over":
+                break
             if mover is None or view["status"] != "playing":
                 frames = await in_step((cat, dan), match, version)
                 continue
