@@ -72,36 +72,28 @@ def starting_in(seconds: float) -> str:
     return (datetime.now(UTC) + timedelta(seconds=seconds)).isoformat()
 
 
-def elimination(**more: Any) -> dict[str, Any]:
-    """8 entrants at tables of exactly 4, the top 2 of each go on: a final of 4."""
+def _eight_at_fours(**spec: Any) -> dict[str, Any]:
+    """An event of 8 at tables of exactly 4, one round a table, starting in 6 s, with
+    ``spec``'s fields over it."""
     return {
-        "name": "Cup",
-        "format": "elimination",
         "starts_at": starting_in(6),
         "options": {"scoring": "single"},
         "table_min": 4,
         "table_max": 4,
-        "advance": 2,
         "cap": 8,
         "check_in": 0,
-        **more,
+        **spec,
     }
+
+
+def elimination(**more: Any) -> dict[str, Any]:
+    """8 entrants at tables of exactly 4, the top 2 of each go on: a final of 4."""
+    return _eight_at_fours(**{"name": "Cup", "format": "elimination", "advance": 2, **more})
 
 
 def swiss(**more: Any) -> dict[str, Any]:
     """8 entrants at two tables of 4, for two rounds."""
-    return {
-        "name": "Swiss",
-        "format": "swiss",
-        "starts_at": starting_in(6),
-        "options": {"scoring": "single"},
-        "table_min": 4,
-        "table_max": 4,
-        "rounds": 2,
-        "cap": 8,
-        "check_in": 0,
-        **more,
-    }
+    return _eight_at_fours(**{"name": "Swiss", "format": "swiss", "rounds": 2, **more})
 
 
 def wait_for(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 
 from younuo.server.connections import Hub
 from younuo.server.protocol import TournamentUpdate
@@ -26,12 +25,9 @@ GAP = 1.0
 class TournamentNews:
     """Tells an event's registrants of its changes, at most one message per ``gap``."""
 
-    def __init__(
-        self, hub: Hub, gap: float = GAP, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, hub: Hub, gap: float = GAP) -> None:
         self.hub = hub
         self.gap = gap
-        self.clock = clock
         self._waiting: dict[str, Tournament] = {}
         """The newest value of each event whose update waits for the end of its gap."""
         self._sent: dict[str, float] = {}
@@ -43,7 +39,7 @@ class TournamentNews:
         if t.id in self._waiting:
             self._waiting[t.id] = t  # the gathered message tells the newest value
             return
-        now = self.clock()
+        now = time.monotonic()
         wait = self._sent.get(t.id, now - self.gap) + self.gap - now
         if wait <= 0:
             self._send(t, now)
@@ -55,7 +51,7 @@ class TournamentNews:
 
     async def _later(self, event: str, wait: float) -> None:
         await asyncio.sleep(wait)
-        self._send(self._waiting.pop(event), self.clock())
+        self._send(self._waiting.pop(event), time.monotonic())
 
     def _send(self, t: Tournament, now: float) -> None:
         # Forget the events whose gap is over, so that the map holds the last gap's only.
