@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,3 +29,35 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def soak_full(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--soak-full"))
+
+
+# Test tiers (docs/architecture.md, "Tests"): every test gets one of these markers from where
+# it lives, so that `uv run pytest -m unit` answers a developer in under a minute while CI
+# still runs everything. A test that starts a server process, a database server or a browser
+# is not `unit`, wherever it sits.
+TIER_BY_FOLDER = {
+    "cluster": "cluster",
+    "web": "web",
+    "server": "server",
+    "store": "server",
+    "client": "server",
+    "tui": "server",
+}
+SERVER_FILES_ELSEWHERE = ("test_server_", "test_shell_", "test_series_shell")
+"""Files under a pure package's folder that drive the server shell (tests/tournaments)."""
+
+
+def tier(path: Path) -> str:
+    """The tier of the test file at ``path`` (relative to ``tests/``)."""
+    if path.parts[0] in TIER_BY_FOLDER:
+        return TIER_BY_FOLDER[path.parts[0]]
+    return "server" if path.name.startswith(SERVER_FILES_ELSEWHERE) else "unit"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        name = tier(item.path.relative_to(here))
+        if name == "unit" and item.get_closest_marker("soak"):
+            continue  # a soak run is long even in its bounded form: it is the `soak` tier
+        item.add_marker(getattr(pytest.mark, name))
