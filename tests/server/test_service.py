@@ -16,6 +16,7 @@ from younuo.server.connections import Hub
 from younuo.server.match import MatchService, SeatInfo
 from younuo.server.protocol import Avatar, ProtocolError, RoomSettingsPatch
 from younuo.server.rooms import RoomError, RoomState, Settings
+from younuo.server.seatfacts import SeatFacts
 from younuo.server.settings import Settings as ServerSettings
 from younuo.store import Database
 from younuo.store import matches as repo
@@ -193,7 +194,7 @@ def _room(mode: str = "ffa") -> RoomState:
         seats=[None] * 6,
     )
     for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
-        room.sit(f"a{i}", name, Avatar())
+        room.sit(f"a{i}", SeatFacts(name, Avatar()))
     return room
 
 
@@ -214,7 +215,7 @@ def test_r_team_lineup_alternates_camps_host_first() -> None:
 def test_room_refusals_name_their_reason() -> None:
     room = _room()
     with pytest.raises(RoomError) as e:
-        room.sit("a9", "ann", Avatar())
+        room.sit("a9", SeatFacts("ann", Avatar()))
     assert e.value.code == "name_taken"
     with pytest.raises(RoomError) as e:
         room.configure("a1", RoomSettingsPatch(options={"stacking": "sideways"}))

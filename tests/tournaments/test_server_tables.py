@@ -5,8 +5,11 @@ played for want of people)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from younuo.server.rooms import RoomState, Settings
+from younuo.server.seatfacts import match_seat, seat_facts
 from younuo.server.tournamenttables import (
     is_table_match,
     seat_names,
@@ -17,7 +20,7 @@ from younuo.server.tournamenttables import (
     unplayed_result,
 )
 from younuo.store.ids import new_id
-from younuo.store.models import Match, Result
+from younuo.store.models import Account, Match, Result
 from younuo.tournaments import Entrant, StartTable
 
 ANN, BOB, CAT = (Entrant.player(a, 1500, i) for i, a in enumerate(("ann", "bob", "cat")))
@@ -67,7 +70,7 @@ def test_names_at_the_table_are_the_accounts_and_bots_made_unique() -> None:
 def test_the_room_of_a_table_seats_its_entrants_and_plays_the_event_rules() -> None:
     c = command()
     names = seat_names(c, {"ann": "Ann", "bob": "Bob", "cat": "Cat"})
-    room = table_room("cup", "Friday cup", c, names)
+    room = table_room("cup", "Friday cup", c, names, {})
     assert room.id == table_room_id("cup", c.table_id)
     assert room.match_id == table_match_id("cup", c.table_id)
     assert room.status == "playing" and room.settings.private and room.code is None
@@ -79,6 +82,39 @@ def test_the_room_of_a_table_seats_its_entrants_and_plays_the_event_rules() -> N
         ("human", "bob", None),
         ("human", "cat", None),
         ("bot", None, "easy"),
+    ]
+
+
+def test_a_table_s_seats_show_the_same_facts_as_every_other_table_s() -> None:
+    """Issue 38, 6: a bot account's seat is marked ``bot_account`` and a master's seat
+    has its ``title``, in the room and in the match, as a room the players made shows."""
+    c = command()
+    names = seat_names(c, {"ann": "Ann", "bob": "Ann", "cat": "Cat"})
+    master = Account(
+        id="ann", name="Ann", outfit="blue", expression="cool", title="master", bot=False
+    )
+    bot = Account(id="bob", name="Ann", outfit="green", expression="smile", bot=True)
+    facts = {a.id: seat_facts(a) for a in (master, bot)}
+    room = table_room("cup", "Friday cup", c, names, facts)
+    seats = [s for s in room.seats if s is not None]
+    marks = [(s.name, s.bot_account, s.title, s.outfit, s.expression) for s in seats]
+    assert marks == [
+        ("Ann", False, "master", "blue", "cool"),
+        ("Ann (2)", True, None, "green", "smile"),  # the table's name, the bot's facts
+        ("Cat", False, None, "red", "smile"),  # no account found: the name only
+        ("Bot 1", False, None, "red", "grin"),
+    ]
+    # What a player-made room shows of the same accounts, seat for seat.
+    made = RoomState(id="r", settings=Settings(name="Home"), host=None, seats=[None] * 4)
+    made.sit("ann", facts["ann"])
+    assert made.seats[0] == replace(seats[0], ready=False)
+    # Into the match as into any room's match: the same facts on every TableSeat.
+    infos = [match_seat(s, teams=False) for s in seats]
+    assert [(i.bot_account, i.title) for i in infos] == [
+        (False, "master"),
+        (True, None),
+        (False, None),
+        (False, None),
     ]
 
 

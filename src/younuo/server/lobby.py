@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from younuo.engine import RulesError
-from younuo.server.auth import level_out, title_of
+from younuo.server.auth import level_out
 from younuo.server.connections import Hub
 from younuo.server.lobbyfeed import LobbyFeed
-from younuo.server.match import MatchService, Runtime, SeatInfo
+from younuo.server.match import MatchService, Runtime
 from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
     Avatar,
@@ -36,6 +36,7 @@ from younuo.server.protocol import (
 )
 from younuo.server.rooms import RoomError, RoomState, Settings
 from younuo.server.routing import Op, Router
+from younuo.server.seatfacts import match_seat, seat_facts
 from younuo.social.blocks import may_seat_together
 from younuo.store import Database, VersionConflict
 from younuo.store import accounts as accounts_repo
@@ -136,13 +137,7 @@ class Lobby:
             code=new_code() if settings.private else None,
         )
         try:
-            room.sit(
-                account.id,
-                account.name,
-                _avatar(account),
-                bot_account=bool(account.bot),
-                title=title_of(account),
-            )
+            room.sit(account.id, seat_facts(account))
         except RoomError as exc:
             raise room_error(exc) from None
         now = time.time()
@@ -172,13 +167,7 @@ class Lobby:
             if spectate:
                 r.watch(account.id)
             else:
-                r.sit(
-                    account.id,
-                    account.name,
-                    _avatar(account),
-                    bot_account=bool(account.bot),
-                    title=title_of(account),
-                )
+                r.sit(account.id, seat_facts(account))
 
         await self.change(room.id, sit)
         self.hub.follow(account.id, room.id)
@@ -328,20 +317,7 @@ class Lobby:
                     )
                 new = room.copy()
                 order, teams = new.lineup(account.id)
-                seats = [
-                    SeatInfo(
-                        name=s.name,
-                        kind=s.kind,
-                        account=s.account,
-                        bot_level=s.bot_level,
-                        camp=s.camp if teams is not None else None,
-                        outfit=s.outfit,
-                        expression=s.expression,
-                        bot_account=s.bot_account,
-                        title=s.title,
-                    )
-                    for s in order
-                ]
+                seats = [match_seat(s, teams is not None) for s in order]
                 try:
                     rt, row = self.matches.prepare(
                         room.id, seats, new.settings.rules(), teams, new.settings.abandon
@@ -560,10 +536,6 @@ def _roles(room: RoomState) -> dict[str, str]:
     roles = {account: "spectator" for account in room.spectators}
     roles.update({account: "player" for account in room.humans()})
     return roles
-
-
-def _avatar(account: Account) -> Avatar:
-    return Avatar.model_validate({"outfit": account.outfit, "expression": account.expression})
 
 
 __all__ = ["Lobby", "room_error"]

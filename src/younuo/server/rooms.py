@@ -26,6 +26,7 @@ from younuo.server.protocol import (
     RoomSummary,
     SeatOut,
 )
+from younuo.server.seatfacts import SeatFacts
 
 MODES = ("ffa", "teams")
 CAMPS = ("red", "blue")
@@ -158,6 +159,24 @@ class Seat:
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         return cls(**data)
 
+    @classmethod
+    def person(
+        cls, account: str, facts: SeatFacts, camp: str | None = None, ready: bool = False
+    ) -> Seat:
+        """A person's seat showing ``facts`` (``seatfacts.seat_facts``): every table's
+        people are seated through here."""
+        return cls(
+            kind="human",
+            name=facts.name,
+            account=account,
+            ready=ready,
+            camp=camp,
+            outfit=facts.avatar.outfit,
+            expression=facts.avatar.expression,
+            bot_account=facts.bot_account,
+            title=facts.title,
+        )
+
     @property
     def is_ready(self) -> bool:
         return self.ready or self.kind == "bot"
@@ -203,53 +222,28 @@ class RoomState:
         return copy.deepcopy(self)
 
     # ------------------------------------------------------------------ people
-    def sit(
-        self,
-        account: str,
-        name: str,
-        avatar: Avatar,
-        seat: int | None = None,
-        bot_account: bool = False,
-        title: str | None = None,
-    ) -> int:
-        """Seat a person (or a bot account); the seat number. Spectators leave the
-        spectators to sit."""
+    def sit(self, account: str, facts: SeatFacts, seat: int | None = None) -> int:
+        """Seat a person (or a bot account) showing ``facts``; the seat number.
+        Spectators leave the spectators to sit."""
         if self.seat_of(account) is not None:
             raise RoomError("already_in_room", "you already sit at this table")
-        self._check_name(name)
+        self._check_name(facts.name)
         index = self._free_seat(seat)
-        self.seats[index] = Seat(
-            kind="human",
-            name=name,
-            account=account,
-            camp=self._camp_for_newcomer(),
-            outfit=avatar.outfit,
-            expression=avatar.expression,
-            bot_account=bot_account,
-            title=title,
-        )
+        self.seats[index] = Seat.person(account, facts, camp=self._camp_for_newcomer())
         if account in self.spectators:
             self.spectators.remove(account)
         if self.host is None:
             self.host = account
         return index
 
-    def take_seat(
-        self,
-        account: str,
-        name: str,
-        avatar: Avatar,
-        seat: int | None = None,
-        bot_account: bool = False,
-        title: str | None = None,
-    ) -> int:
+    def take_seat(self, account: str, facts: SeatFacts, seat: int | None = None) -> int:
         """A spectator sits (``take_seat``): only while no match runs, as standing up.
 
         (Joining a room during a match seats a newcomer for the next match; a
         spectator of the running match waits for it to end.)
         """
         self._not_playing("take a seat")
-        return self.sit(account, name, avatar, seat, bot_account, title)
+        return self.sit(account, facts, seat)
 
     def watch(self, account: str) -> None:
         if self.seat_of(account) is not None:

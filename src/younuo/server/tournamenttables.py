@@ -35,9 +35,10 @@ from typing import Any
 from younuo.engine import Rules
 from younuo.server.connections import Hub
 from younuo.server.lobby import Lobby
-from younuo.server.match import MatchService, SeatInfo
-from younuo.server.protocol import ProtocolError, TournamentOver, TournamentTable
+from younuo.server.match import MatchService
+from younuo.server.protocol import Avatar, ProtocolError, TournamentOver, TournamentTable
 from younuo.server.rooms import RoomState, Seat, Settings
+from younuo.server.seatfacts import SeatFacts, match_seat, seat_facts
 from younuo.server.tournaments import TournamentService
 from younuo.store import Database
 from younuo.store import accounts as accounts_repo
@@ -135,25 +136,39 @@ def unplayed_result(command: StartTable) -> TableResult:
     )
 
 
-def table_room(event: str, name: str, command: StartTable, names: list[str]) -> RoomState:
-    """The room of a table, already playing ``match`` (private: not in the lobby)."""
+def table_room(
+    event: str,
+    name: str,
+    command: StartTable,
+    names: list[str],
+    facts: Mapping[str, SeatFacts],
+) -> RoomState:
+    """The room of a table, already playing ``match`` (private: not in the lobby).
+
+    A person's seat shows their ``facts`` (by account id: ``seatfacts.seat_facts``, as
+    at every other table: bot account, title, avatar) under the table's name for them
+    (``names``); a person whose account was not found shows only that name."""
     rules = dict(command.rules)
     preset = str(rules.pop("preset", "younuo"))
     teams = command.teams
     camp_of = {} if teams is None else {e: CAMPS[i] for i, pair in enumerate(teams) for e in pair}
     seats: list[Seat | None] = []
     for entrant, seat_name in zip(command.seats, names, strict=True):
-        seats.append(
-            Seat(
-                kind="bot" if entrant.is_bot else "human",
-                name=seat_name,
-                account=entrant.account,
-                bot_level=entrant.bot_level if entrant.is_bot else None,
-                ready=True,
-                camp=camp_of.get(entrant.id),
-                expression="grin" if entrant.is_bot else "smile",
+        camp = camp_of.get(entrant.id)
+        if entrant.is_bot or entrant.account is None:
+            seats.append(
+                Seat(
+                    kind="bot",
+                    name=seat_name,
+                    bot_level=entrant.bot_level,
+                    ready=True,
+                    camp=camp,
+                    expression="grin",
+                )
             )
-        )
+            continue
+        person = facts.get(entrant.account, SeatFacts(seat_name, Avatar()))
+        seats.append(Seat.person(entrant.account, person.named(seat_name), camp, ready=True))
     settings = Settings(
         name=f"{name} {command.table_id}"[:80],
         seats=len(seats),
@@ -288,20 +303,9 @@ class TournamentTables:
         async with self.db.session() as s:
             found = await accounts_repo.get_many(s, people)
         names = seat_names(command, {a: acc.name for a, acc in found.items()})
-        room = table_room(event, t.spec.name if t else event, command, names)
-        seats = [
-            SeatInfo(
-                name=seat.name,
-                kind=seat.kind,
-                account=seat.account,
-                bot_level=seat.bot_level,
-                camp=seat.camp,
-                outfit=seat.outfit,
-                expression=seat.expression,
-            )
-            for seat in room.seats
-            if seat is not None
-        ]
+        facts = {a: seat_facts(acc) for a, acc in found.items()}
+        room = table_room(event, t.spec.name if t else event, command, names, facts)
+        seats = [match_seat(seat, command.teams is not None) for seat in room.seats if seat]
         teams = None
         if command.teams is not None:
             by_id = dict(zip((e.id for e in command.seats), names, strict=True))

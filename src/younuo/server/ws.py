@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from younuo.server import wirejson
-from younuo.server.auth import Auth, AuthError, account_out, title_of, token_hash
+from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard, BotLimits
 from younuo.server.lobby import Lobby
@@ -30,7 +30,6 @@ from younuo.server.protocol import (
     Ack,
     AddBot,
     Autoplay,
-    Avatar,
     Chat,
     Configure,
     CreateRoom,
@@ -63,6 +62,7 @@ from younuo.server.protocol import (
     Lobby as LobbyMessage,
 )
 from younuo.server.routing import Op, Router
+from younuo.server.seatfacts import seat_facts
 from younuo.server.settings import Settings
 from younuo.server.social import NotFound, SocialService
 from younuo.social.errors import SocialError
@@ -321,10 +321,8 @@ class ClientSession:
 
     async def take_seat(self, m: TakeSeat) -> None:
         me = self.me
-        avatar = _avatar(me)
-        await self.lobby.act(
-            me, lambda r: r.take_seat(me.id, me.name, avatar, m.seat, bool(me.bot), title_of(me))
-        )
+        facts = seat_facts(me)
+        await self.lobby.act(me, lambda r: r.take_seat(me.id, facts, m.seat))
         self._ack(m.ref)
 
     async def stand_up(self, m: StandUp) -> None:
@@ -479,10 +477,6 @@ def _ref_of(raw: str | bytes) -> Any:
     except wirejson.BadJson:
         return None
     return echo_ref(decoded.get("ref")) if isinstance(decoded, dict) else None
-
-
-def _avatar(account: Account) -> Avatar:
-    return Avatar.model_validate({"outfit": account.outfit, "expression": account.expression})
 
 
 __all__ = ["ClientSession", "origin_allowed", "serve_socket"]
