@@ -19,9 +19,10 @@ import httpx
 import pytest
 
 from server.harness import Client
-from server.test_admin import bearer, register
+from server.test_admin import bearer, login, register
 from server.test_bot_accounts import bot_of, token_of
 from server.test_play import hidden_cards_seen
+from tournaments.serving import admin_create
 
 from .deployment import (
     Deployment,
@@ -341,3 +342,52 @@ def test_a_bot_account_s_budget_holds_across_nodes(deployment: Deployment) -> No
     assert asyncio.run(main()) == ["pong", "pong", "pong", "rate_limited"]
     rest = httpx.get(f"{n1.http}/api/me", headers=bearer(token))
     assert rest.status_code == 429 and rest.json()["code"] == "rate_limited"
+
+
+def test_a_ban_closes_its_bots_sockets_on_the_other_node_at_once(
+    deployment: Deployment,
+) -> None:
+    """Issue 38, 3: an owner banned through n0 takes its bot account's socket on n1
+    with it (4002, within seconds) and the bot out of the room it sits in there."""
+    n0, n1 = deployment.nodes
+    suffix = time.monotonic_ns() % 100_000
+    admin_create(n0.data, f"Boss{suffix}", db=deployment.db)
+    boss = login(n0.http, f"Boss{suffix}")
+    owner = register(n0.http, f"Owner{suffix}")
+    bot = bot_of(n0.http, owner, f"Bot{suffix}")
+    token = token_of(n0.http, owner, bot["id"])
+
+    async def main() -> float:
+        robo = Client(n1, {"token": token["token"], "account": bot})
+        host = Client(n1, n1.guest(f"Host{suffix}"))
+        await robo.connect()
+        await host.connect()
+        reply = await host.request({"type": "create_room", "settings": {"seats": 4}})
+        assert reply["type"] == "ack", reply
+        room = (await host.expect("room"))["room"]["id"]
+        assert (await robo.request({"type": "join_room", "room": room}))["type"] == "ack"
+
+        def seated(frame: dict[str, Any]) -> list[str]:
+            return [s["name"] for s in frame["room"]["seats"] if s is not None]
+
+        await host.expect(lambda f: f.get("type") == "room" and bot["name"] in seated(f))
+        started = time.monotonic()
+        async with httpx.AsyncClient() as http:
+            banned = await http.post(
+                f"{n0.http}/api/admin/accounts/{owner['account']['id']}/standing",
+                json={"standing": "banned", "reason": "a bot farm"},
+                headers=bearer(boss),
+                timeout=30,
+            )
+        assert banned.status_code == 200, banned.text
+        await asyncio.wait_for(robo.closed.wait(), 5)
+        took = time.monotonic() - started
+        assert robo.ws.close_code == 4002
+        await host.expect(lambda f: f.get("type") == "room" and bot["name"] not in seated(f))
+        await robo.close()
+        await host.close()
+        return took
+
+    assert asyncio.run(main()) < 5
+    refused = httpx.get(f"{n1.http}/api/me", headers=bearer(token), timeout=10)
+    assert refused.status_code == 401

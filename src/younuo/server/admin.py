@@ -17,6 +17,7 @@ from younuo.server.names import InvalidName, check_password, clean_name
 from younuo.server.roles import Permission, Role, Standing, allows
 from younuo.store import Database, NameTaken, moderation
 from younuo.store import accounts as repo
+from younuo.store import bots as bots_repo
 from younuo.store import notices as notices_repo
 from younuo.store.models import Account, AuditEntry, Notice
 
@@ -34,12 +35,15 @@ class AdminError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What an action changed: the account, the sessions it ended (to close sockets),
-    and the notice stored for the player (to push)."""
+    """What an action changed: the account, the tokens it ended (sessions' and bot API
+    tokens' hashes, to close their sockets), the accounts it took out of play (a
+    sanction's: the account and the bots it owns, see ``server/sanctions.py``), and the
+    notice stored for the player (to push)."""
 
     account: Account
     ended_sessions: tuple[str, ...] = ()
     notice: Notice | None = None
+    sanctioned: tuple[str, ...] = ()
 
 
 def _permit(actor: Account | None, permission: Permission) -> None:
@@ -96,8 +100,13 @@ class Admin:
         reason: str,
         seconds: float | None = None,
     ) -> Outcome:
-        """Suspend (for ``seconds``), ban, or make active again; a suspended or banned
-        account's sessions end at once, so that it is out of every table now."""
+        """Suspend (for ``seconds``), ban, or make active again.
+
+        A suspension or a ban ends, in the same transaction, every session and bot API
+        token of the account and of the bot accounts it owns (docs/security.md,
+        Sanctions): the outcome names their hashes and those accounts, for the shell to
+        close their sockets and take them out of play (``sanctions.Sanctions``). Making
+        an account active again restores none of it."""
         reason = _reason(reason)
         if standing is Standing.SUSPENDED and (seconds is None or not 0 < seconds <= 366 * 86400):
             raise AdminError("bad_request", "a suspension lasts from a second to a year")
@@ -111,17 +120,22 @@ class Admin:
             target.standing = standing.value
             target.standing_until = until
             ended: list[str] = []
+            sanctioned: tuple[str, ...] = ()
+            details: dict[str, Any] = {"reason": reason, "until": until}
             if standing is not Standing.ACTIVE:
-                ended = await moderation.end_sessions(s, target.id)
+                bots = tuple(b.id for b in await bots_repo.owned(s, target.id))
+                sanctioned = (target.id, *bots)
+                ended = await moderation.end_tokens(s, sanctioned)
+                details |= {"bots": list(bots), "tokens_ended": len(ended)}
             await moderation.audit(
                 s,
                 at=now,
                 actor=actor.id if actor else None,
                 action=f"standing_{standing.value}",
                 target=target.id,
-                details={"reason": reason, "until": until},
+                details=details,
             )
-        return Outcome(target, tuple(ended))
+        return Outcome(target, tuple(ended), sanctioned=sanctioned)
 
     async def set_bot_rated(
         self, actor: Account | None, target_id: str, allowed: bool, reason: str

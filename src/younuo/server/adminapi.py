@@ -8,7 +8,9 @@ role that may not (docs/protocol.md §1).
 
 from __future__ import annotations
 
+import logging
 import time
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -28,7 +30,10 @@ from younuo.server.connections import Hub
 from younuo.server.fairplay import Decision, FairPlay, Verdict
 from younuo.server.restmodels import BotRatedIn
 from younuo.server.roles import Role, Standing, standing_now
+from younuo.server.sanctions import Sanctions
 from younuo.store.models import Account, AuditEntry, FairplayCase
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(
     prefix="/api/admin",
@@ -189,12 +194,26 @@ async def set_role(account_id: str, body: RoleIn, request: Request, me: Me) -> A
 async def set_standing(
     account_id: str, body: StandingIn, request: Request, me: Me
 ) -> AdminAccountOut:
-    """Suspend (``seconds``), ban, or reinstate an account, with a reason; its sessions
-    end at once (its sockets close with 4002, as after a logout)."""
+    """Suspend (``seconds``), ban, or reinstate an account, with a reason. A suspension
+    or a ban ends at once every session and bot API token of the account and of the
+    bots it owns (their sockets close with 4002 on every node, as after a logout) and
+    takes them out of rooms, matches and registrations as players who leave
+    (docs/security.md, Sanctions); reinstating restores none of it."""
     outcome = await _admin(request).set_standing(
         me, account_id, body.standing, body.reason, body.seconds
     )
-    return _closed(request, outcome)
+    sanctions: Sanctions = request.app.state.sanctions
+    ended = await sanctions.carry_out(outcome, datetime.now(UTC))
+    if outcome.sanctioned:
+        log.info(
+            "%s %s: %d token(s) ended, out of rooms %s and events %s",
+            body.standing.value,
+            account_id,
+            ended.tokens,
+            list(ended.rooms),
+            list(ended.events),
+        )
+    return _out(outcome.account)
 
 
 @router.post("/accounts/{account_id}/name", response_model=AdminAccountOut)

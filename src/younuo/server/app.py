@@ -44,6 +44,7 @@ from younuo.server.origins import Origins
 from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
+from younuo.server.sanctions import Sanctions
 from younuo.server.scheduler import Job, Scheduler
 from younuo.server.series import SeriesService
 from younuo.server.seriesapi import router as series_router
@@ -214,6 +215,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.admin = Admin(db)
     app.state.fairplay = fairplay
     app.state.tournaments = tournaments
+    # A ban's or a suspension's effects on the live server (server/sanctions.py).
+    app.state.sanctions = Sanctions(hub, lobby, tournaments)
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.bot_limits = bot_limits

@@ -112,14 +112,29 @@ def title_of(account: Account) -> TitleName | None:
     return "lifetime_master" if account.title == "lifetime_master" else "master"
 
 
-def check_standing(account: Account, now: float) -> None:
-    """Refuse a suspended or banned account (:class:`AuthError`), saying until when."""
-    standing = standing_now(account.standing, account.standing_until, now)
-    if standing is Standing.BANNED:
-        raise AuthError("account_banned", "this account is banned")
-    if standing is Standing.SUSPENDED:
-        until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(account.standing_until or now))
-        raise AuthError("account_suspended", f"this account is suspended until {until}")
+def check_standing(account: Account, now: float, owner: Account | None = None) -> None:
+    """Refuse a suspended or banned account (:class:`AuthError`), saying until when.
+
+    A bot account is refused while its ``owner`` is suspended or banned too, with the
+    owner's code: a sanctioned owner's bots do nothing (docs/security.md, Sanctions)."""
+    for who, whose in ((account, "this account"), (owner, "this bot's owner")):
+        if who is None:
+            continue
+        standing = standing_now(who.standing, who.standing_until, now)
+        if standing is Standing.BANNED:
+            raise AuthError("account_banned", f"{whose} is banned")
+        if standing is Standing.SUSPENDED:
+            until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(who.standing_until or now))
+            raise AuthError("account_suspended", f"{whose} is suspended until {until}")
+
+
+def may_play(account: Account, now: float, owner: Account | None = None) -> bool:
+    """Whether ``account`` (a bot: with its ``owner``) is in good standing now."""
+    try:
+        check_standing(account, now, owner)
+    except AuthError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +235,12 @@ class Auth:
             if account is None:
                 # A bot account's API token (younuo.server.botaccounts): same hash.
                 account = await bots_repo.token_account(s, token_hash(token))
+            owner = None
+            if account is not None and account.bot and account.bot_owner is not None:
+                owner = await repo.get(s, account.bot_owner)
         if account is None:
             raise AuthError("bad_token", "the session token is unknown or has expired")
-        check_standing(account, time.time())
+        check_standing(account, time.time(), owner)
         return account
 
     async def purge_expired(self) -> int:
@@ -258,6 +276,7 @@ __all__ = [
     "check_standing",
     "hash_password",
     "level_out",
+    "may_play",
     "new_token",
     "token_hash",
 ]

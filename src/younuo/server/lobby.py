@@ -202,13 +202,19 @@ class Lobby:
 
     async def leave(self, account: Account) -> str | None:
         """Leave the current room (R-LEAVE first when playing in its match); its id."""
-        room = await self.room_of(account.id)
+        return await self.take_out(account.id)
+
+    async def take_out(self, account: str) -> str | None:
+        """Take ``account`` out of its room as one who leaves (R-LEAVE first when it
+        plays the room's match), connected or not: a player's ``leave``, and a
+        sanction's (``server/sanctions.py``). The room's id, None when in none."""
+        room = await self.room_of(account)
         if room is None:
-            self.hub.follow(account.id, None)
+            self.hub.follow(account, None)
             return None
-        await self._leave_match(account.id)
-        await self.change(room.id, lambda r: r.remove(account.id))
-        self.hub.follow(account.id, None)
+        await self._leave_match(account)
+        await self.change(room.id, lambda r: r.remove(account))
+        self.hub.follow(account, None)
         return room.id
 
     async def _leave_current(self, account: Account, keep: str | None = None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -255,3 +255,25 @@ class TournamentService:
     ) -> Tournament:
         """Let ``accounts`` register for an event open to qualifiers only."""
         return await self._change(tournament_id, lambda t: t.qualify(accounts), now)
+
+    async def withdraw(self, accounts: Collection[str], now: datetime) -> list[str]:
+        """Take ``accounts`` out of every event still taking registrations, as if each
+        had withdrawn (a sanction: docs/security.md, Sanctions); the ids of the events
+        changed. An event past its start time but not started yet refuses a withdrawal:
+        its table takes the account out when it starts (``tournamenttables``)."""
+        async with self.db.session() as s:
+            rows = await stored.with_status(s, [str(Status.REGISTRATION)])
+            events = [Tournament.from_dict(r.value) for r in rows]
+        changed = []
+        for t in events:
+            for account in accounts:
+                if t.registration(account) is None:
+                    continue
+                try:
+                    await self.unregister(t.id, account, now)
+                except (TournamentError, LookupError) as exc:
+                    log.info("%s stays registered for %s: %s", account, t.id, exc)
+                    continue
+                if t.id not in changed:
+                    changed.append(t.id)
+        return changed

@@ -27,12 +27,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from younuo.engine import Rules
+from younuo.server.auth import may_play
 from younuo.server.connections import Hub
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
@@ -302,6 +304,13 @@ class TournamentTables:
         t = await self.service.get(event)
         async with self.db.session() as s:
             found = await accounts_repo.get_many(s, people)
+            owners = await accounts_repo.get_many(
+                s, [a.bot_owner for a in found.values() if a.bot and a.bot_owner]
+            )
+        now = time.time()
+        barred = [
+            a for a, acc in found.items() if not may_play(acc, now, owners.get(acc.bot_owner or ""))
+        ]
         names = seat_names(command, {a: acc.name for a, acc in found.items()})
         facts = {a: seat_facts(acc) for a, acc in found.items()}
         room = table_room(event, t.spec.name if t else event, command, names, facts)
@@ -334,6 +343,13 @@ class TournamentTables:
             await self.matches.absent_away(rt)
         except ProtocolError as exc:
             log.warning("table %s: absent players not marked away: %s", rt.id, exc.message)
+        for account in barred:
+            # Suspended or banned (or a bot of an owner who is) since the event started:
+            # seated with the others, then out at once as a player who leaves (Sanctions).
+            try:
+                await self.lobby.take_out(account)
+            except ProtocolError as exc:
+                log.warning("table %s: %s not taken out: %s", rt.id, account, exc.message)
 
 
 __all__ = [

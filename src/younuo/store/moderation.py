@@ -1,4 +1,4 @@
-"""Moderation in the database: the audit log, and an account's sessions ended at once.
+"""Moderation in the database: the audit log, and accounts' sessions and tokens ended at once.
 
 Each function runs inside the caller's transaction, so an admin action and its audit
 entry are written together or not at all.
@@ -6,12 +6,13 @@ entry are written together or not at all.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from younuo.store.models import AuditEntry, Session
+from younuo.store.models import AuditEntry, BotToken, Session
 
 
 async def audit(
@@ -47,4 +48,16 @@ async def end_sessions(s: AsyncSession, account_id: str) -> list[str]:
     mine = Session.account_id == account_id
     hashes = list(await s.scalars(select(Session.token_hash).where(mine)))
     await s.execute(delete(Session).where(mine))
+    return hashes
+
+
+async def end_tokens(s: AsyncSession, account_ids: Collection[str]) -> list[str]:
+    """Delete every session and every bot API token of the accounts (a ban or a
+    suspension of a person and the bots they own); the hashes of all of them, by which
+    their sockets are closed. A deleted token opens nothing again: nothing restores it."""
+    ids = list(account_ids)
+    hashes = list(await s.scalars(select(Session.token_hash).where(Session.account_id.in_(ids))))
+    hashes += await s.scalars(select(BotToken.token_hash).where(BotToken.account_id.in_(ids)))
+    await s.execute(delete(Session).where(Session.account_id.in_(ids)))
+    await s.execute(delete(BotToken).where(BotToken.account_id.in_(ids)))
     return hashes
