@@ -20,6 +20,9 @@ Decisions (docs/tournaments.md, *The shell as built*):
   event's sense of better), those who left after those who stayed, then seat order.
 - A table with no person at all is not played: its seats are placed in seat order with
   no points (a match of bots only would be abandoned at its first move anyway).
+- A person suspended or banned since the event started (or a bot account whose owner
+  is) is seated like the others and taken out at once as one who leaves, so every later
+  table places them as a leaver (docs/security.md, Sanctions).
 """
 
 from __future__ import annotations
