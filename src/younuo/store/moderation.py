@@ -43,14 +43,6 @@ async def audit_log(
     return list(await s.scalars(query))
 
 
-async def end_sessions(s: AsyncSession, account_id: str) -> list[str]:
-    """Delete every session of the account; their token hashes (to close their sockets)."""
-    mine = Session.account_id == account_id
-    hashes = list(await s.scalars(select(Session.token_hash).where(mine)))
-    await s.execute(delete(Session).where(mine))
-    return hashes
-
-
 async def end_tokens(s: AsyncSession, account_ids: Collection[str]) -> list[str]:
     """Delete every session and every bot API token of the accounts (a ban or a
     suspension of a person and the bots they own); the hashes of all of them, by which
