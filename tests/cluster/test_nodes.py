@@ -41,8 +41,14 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     root = tmp_path_factory.mktemp("nodes")
     with PostgresServer() as pg, RedisServer() as redis:
         url = asyncio.run(pg.fresh_database("nodes"))
-        # A bot account's budget small enough to spend in a test (the last test here).
-        budget = {"YOUNUO_BOT_PER_MINUTE": "6", "YOUNUO_BOT_BURST": "3"}
+        # A bot account's budget and the budget of wrong room codes small enough to
+        # spend in a test (the last tests here).
+        budget = {
+            "YOUNUO_BOT_PER_MINUTE": "6",
+            "YOUNUO_BOT_BURST": "3",
+            "YOUNUO_CODE_GUESSES_PER_HOUR": "1",
+            "YOUNUO_CODE_GUESS_BURST": "3",
+        }
         nodes = Deployment(root, url, redis, 2, env=budget)
         try:
             nodes.start()
@@ -391,3 +397,38 @@ def test_a_ban_closes_its_bots_sockets_on_the_other_node_at_once(
     assert asyncio.run(main()) < 5
     refused = httpx.get(f"{n1.http}/api/me", headers=bearer(token), timeout=10)
     assert refused.status_code == 401
+
+
+def test_the_budget_of_wrong_room_codes_holds_across_nodes(deployment: Deployment) -> None:
+    """3 wrong codes at once, then 1 an hour: a guesser who spent them on n0 is refused
+    on n1 too (buckets in Redis), and a right code given back on one node counts for both."""
+    n0, n1 = deployment.nodes
+
+    async def main() -> list[str]:
+        host = Client(n0, n0.guest(f"Host{time.monotonic_ns() % 100_000}"))
+        await host.connect()
+        reply = await host.request({"type": "create_room", "settings": {"private": True}})
+        assert reply["type"] == "ack", reply
+        code = (await host.expect("room"))["room"]["code"]
+        wrong = ("B" if code[0] == "A" else "A") + code[1:]
+        guesser = Client(n0, n0.guest(f"Guesser{time.monotonic_ns() % 100_000}"))
+        answers = []
+        try:
+            for node, tried in ((n0, code), (n1, wrong), (n0, wrong), (n1, wrong), (n0, wrong)):
+                guesser.server = node
+                await guesser.connect()
+                got = await guesser.request({"type": "join_room", "code": tried})
+                answers.append(got["type"] if got["type"] != "error" else got["code"])
+                await guesser.close()
+        finally:
+            await host.close()
+        return answers
+
+    # Counted on each node alone, n0 would still allow its third wrong code.
+    assert asyncio.run(main()) == [
+        "ack",
+        "room_not_found",
+        "room_not_found",
+        "room_not_found",
+        "rate_limited",
+    ]

@@ -35,6 +35,7 @@ from younuo.server.auth import Auth
 from younuo.server.botaccounts import BotAccounts
 from younuo.server.botapi import router as bot_router
 from younuo.server.botseats import BotMaker
+from younuo.server.codeguesses import CodeGuesses
 from younuo.server.connections import Hub
 from younuo.server.fairplay import FairPlay
 from younuo.server.limits import AddressGuard, AuthLimits, BotLimits
@@ -108,6 +109,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     auth = Auth(db, settings.token_days, settings.hash_workers)
     guard = AddressGuard(settings)
     bot_limits = BotLimits(settings, hub)
+    code_guesses = CodeGuesses(settings, hub)
     cluster = None
     if settings.redis:
         # Imported only for a node of several: Redis's client adds most of a second to
@@ -273,7 +275,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
         await serve_socket(
-            ws, auth, lobby, tables, hub, settings, guard, bot_limits, origins, social
+            ws, auth, lobby, tables, hub, settings, guard, bot_limits, origins, social, code_guesses
         )
 
     static = settings.static_dir or WEB_STATIC

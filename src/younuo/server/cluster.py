@@ -380,6 +380,14 @@ class Cluster(Peers):
         except RedisError:
             return None  # counted on this node until Redis is back
 
+    async def refund(self, key: str, fresh: Bucket, now: float) -> bool:
+        if not self.redis_up:
+            return False
+        try:
+            return await sharedbuckets.refund(self.redis, BUCKETS + key, fresh, now)
+        except RedisError:
+            return False
+
     def revoke(self, token_hash: str) -> None:
         self._send(ALL, {"kind": "revoke", "token": token_hash, "node": self.node})
 

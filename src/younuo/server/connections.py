@@ -171,6 +171,11 @@ class Peers:
         node alone."""
         return None
 
+    async def refund(self, key: str, fresh: Bucket, now: float) -> bool:
+        """Give a token back to the shared bucket ``key`` (a spend that did not count);
+        False when there is no shared store, so the caller gives it back on this node."""
+        return False
+
     def revoke(self, token_hash: str) -> None:
         """A logout: the other nodes close the connections of that token too."""
 

@@ -83,6 +83,16 @@ class Buckets:
             self._buckets.popitem(last=False)
         return wait
 
+    def give_back(self, key: str) -> None:
+        """Return a token taken for ``key`` that turned out not to count."""
+        now = time.monotonic()
+        held = self._buckets.pop(key, None)
+        if held is None:
+            return  # forgotten: as good as full
+        tokens, stamp = held
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate + 1.0)
+        self._buckets[key] = (tokens, now)
+
     def _forget(self, now: float) -> None:
         while self._buckets:
             _tokens, stamp = next(iter(self._buckets.values()))
@@ -150,6 +160,13 @@ class SharedBuckets:
             return self.here.take(key)
         allowed, after = spent
         return 0.0 if allowed else (1.0 - after.tokens) / self.rate
+
+    async def give_back(self, key: str) -> None:
+        """Return a token taken for ``key`` that turned out not to count."""
+        now = time.time()
+        fresh = Bucket.full(self.burst, self.rate, now)
+        if not await self.hub.peers.refund(f"{self.name}:{key}", fresh, now):
+            self.here.give_back(key)
 
 
 class BotLimits:

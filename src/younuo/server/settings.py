@@ -155,6 +155,16 @@ class Settings(BaseSettings):
         " on one node together (WebSocket messages and REST calls).",
     )
     bot_burst: int = Field(60, ge=1, description="Burst of requests of one bot account.")
+    code_guesses_per_hour: float = Field(
+        30.0,
+        gt=0,
+        le=3600,
+        description="Wrong private-room codes an hour per account and per address, after"
+        " the burst (every node shares the count; over it: rate_limited).",
+    )
+    code_guess_burst: int = Field(
+        10, ge=1, le=1000, description="Wrong private-room codes allowed at once."
+    )
     limit_entries: int = Field(
         100_000,
         ge=100,

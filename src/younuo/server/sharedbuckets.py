@@ -10,12 +10,13 @@ it would have refilled (a missing bucket is a full one).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 from redis.asyncio import Redis
 from redis.exceptions import WatchError
 
-from younuo.social.ratelimit import Bucket, take
+from younuo.social.ratelimit import Bucket, give_back, take
 
 RETRIES = 8
 """Lost races retried before the spend is counted here instead (see :func:`spend`)."""
@@ -30,6 +31,20 @@ async def spend(redis: Redis, key: str, fresh: Bucket, now: float) -> tuple[bool
     """Spend one token of the bucket stored under ``key`` (``fresh`` when there is none):
     whether it was there, and the bucket after; None after :data:`RETRIES` lost races
     (the caller falls back on its own count). Redis errors go up to the caller."""
+    return await _apply(redis, key, fresh, lambda held: take(held, now))
+
+
+async def refund(redis: Redis, key: str, fresh: Bucket, now: float) -> bool:
+    """Give one token back to the bucket under ``key`` (:func:`give_back`); False after
+    :data:`RETRIES` lost races. Redis errors go up to the caller."""
+    done = await _apply(redis, key, fresh, lambda held: (True, give_back(held, now)))
+    return done is not None
+
+
+async def _apply(
+    redis: Redis, key: str, fresh: Bucket, rule: Callable[[Bucket], tuple[bool, Bucket]]
+) -> tuple[bool, Bucket] | None:
+    """Read the bucket under ``WATCH``, apply ``rule`` and write the result at once."""
     async with redis.pipeline(transaction=True) as pipe:
         for _ in range(RETRIES):
             try:
@@ -38,7 +53,7 @@ async def spend(redis: Redis, key: str, fresh: Bucket, now: float) -> tuple[bool
                 held = fresh
                 if tokens is not None and at is not None:
                     held = replace(fresh, tokens=float(tokens), at=float(at))
-                allowed, after = take(held, now)
+                allowed, after = rule(held)
                 pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
                 pipe.hset(key, mapping={"tokens": repr(after.tokens), "at": repr(after.at)})
                 pipe.expire(key, _ttl(fresh))
@@ -49,4 +64,4 @@ async def spend(redis: Redis, key: str, fresh: Bucket, now: float) -> tuple[bool
     return None
 
 
-__all__ = ["spend"]
+__all__ = ["refund", "spend"]

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out, token_hash
+from younuo.server.codeguesses import CodeGuesses
 from younuo.server.connections import Connection, Hub
 from younuo.server.limits import AddressGuard, BotLimits
 from younuo.server.lobby import Lobby
@@ -61,6 +62,7 @@ from younuo.server.protocol import (
 from younuo.server.protocol import (
     Lobby as LobbyMessage,
 )
+from younuo.server.rooms import RoomState
 from younuo.server.routing import Op, Router
 from younuo.server.seatfacts import seat_facts
 from younuo.server.settings import Settings
@@ -102,8 +104,10 @@ class ClientSession:
         origins: Origins | None = None,
         host: str | None = None,
         social: SocialService | None = None,
+        code_guesses: CodeGuesses | None = None,
     ) -> None:
         self.conn = conn
+        self.code_guesses = code_guesses
         self.bot_limits = bot_limits
         self.origins = origins
         self.host = host
@@ -304,10 +308,33 @@ class ClientSession:
     async def join_room(self, m: JoinRoom) -> None:
         if m.room is None and m.code is None:
             raise ProtocolError("bad_message", "give the room's id or its code", m.ref)
-        room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
+        if m.code is None or self.code_guesses is None:
+            room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
+        else:
+            room = await self._join_by_code(m, self.code_guesses)
         self._ack(m.ref)
         if room.match_id is not None:
             await self.tables.send_state(room.match_id, self.me.id)
+
+    async def _join_by_code(self, m: JoinRoom, guesses: CodeGuesses) -> RoomState:
+        """A join naming a code spends the budget of wrong codes (server/codeguesses.py);
+        any answer but ``room_not_found`` means the code was right and costs nothing."""
+        refusal = await guesses.attempt(self.me.id, self.host)
+        if refusal is not None:
+            raise ProtocolError(
+                "rate_limited",
+                f"{refusal.message}: try again in {refusal.retry_after} s",
+                m.ref,
+                {"retry_after": refusal.retry_after},
+            )
+        try:
+            room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
+        except ProtocolError as exc:
+            if exc.code != "room_not_found":
+                await guesses.right(self.me.id, self.host)
+            raise
+        await guesses.right(self.me.id, self.host)
+        return room
 
     async def quick_match(self, m: QuickMatch) -> None:
         await self.lobby.quick_match(self.me, m.preset, m.mode)
@@ -407,6 +434,7 @@ async def serve_socket(
     bot_limits: BotLimits | None = None,
     origins: Origins | None = None,
     social: SocialService | None = None,
+    code_guesses: CodeGuesses | None = None,
 ) -> None:
     """The ``/ws`` endpoint's body.
 
@@ -429,7 +457,7 @@ async def serve_socket(
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
     session = ClientSession(
-        conn, auth, lobby, tables, hub, settings, bot_limits, origins, host, social
+        conn, auth, lobby, tables, hub, settings, bot_limits, origins, host, social, code_guesses
     )
     try:
         while not conn.closed:

@@ -39,3 +39,11 @@ def take(bucket: Bucket, now: float) -> tuple[bool, Bucket]:
     if current.tokens >= 1.0:
         return True, Bucket(current.capacity, current.per_second, current.tokens - 1, current.at)
     return False, current
+
+
+def give_back(bucket: Bucket, now: float) -> Bucket:
+    """Return one token spent on something that turned out not to count (a join code that
+    was right, where only wrong guesses count); never above capacity."""
+    current = refill(bucket, now)
+    tokens = min(current.capacity, current.tokens + 1)
+    return Bucket(current.capacity, current.per_second, tokens, current.at)

@@ -14,9 +14,15 @@ def new_id(prefix: str) -> str:
     return prefix + "".join(secrets.choice(_ID_ALPHABET) for _ in range(11))
 
 
+CODE_LENGTH = 10
+"""Characters of a join code: 50 bits (32 symbols), within the stored column's 12. With
+the budget of wrong guesses (server/codeguesses.py) one address finds a given room's
+code in about 2**49 / 30 hours; even a million addresses need millions of years."""
+
+
 def new_code() -> str:
-    """A 6-character join code for a private room."""
-    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
+    """A join code for a private room or a private event: :data:`CODE_LENGTH` characters."""
+    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-__all__ = ["new_code", "new_id"]
+__all__ = ["CODE_LENGTH", "new_code", "new_id"]
