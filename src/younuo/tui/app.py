@@ -19,7 +19,6 @@ from typing import Any, Literal
 from textual.app import App, ScreenStackError
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Static
 
 from younuo.client import (
     Client,
@@ -36,6 +35,7 @@ from younuo.client import (
 )
 from younuo.tui.catalogue import Lang, Words
 from younuo.tui.describe import describe
+from younuo.tui.plain import Plain
 from younuo.tui.tablemodel import Line, TableModel
 
 Place = Literal["signin", "lobby", "room", "table"]
@@ -215,7 +215,7 @@ class PlayApp(App[None]):
         if screen is None:
             return
         with contextlib.suppress(NoMatches):
-            screen.query_one("#conn", Static).update(self.connection_text())
+            screen.query_one("#conn", Plain).update(self.connection_text())
         clock = getattr(screen, "show_clock", None)
         with contextlib.suppress(NoMatches):
             if clock is not None:
@@ -242,7 +242,7 @@ class PlayApp(App[None]):
         screen = self.shown_screen()
         with contextlib.suppress(NoMatches):
             if screen is not None:
-                screen.query_one("#say", Static).update(text)
+                screen.query_one("#say", Plain).update(text)
 
     def do(self, request: Awaitable[Any]) -> None:
         """Send a request in the background; a refusal is said on the message line."""

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import BindingType
 from textual.screen import Screen
-from textual.widgets import Static
+
+from younuo.tui.plain import Plain
 
 if TYPE_CHECKING:
     from younuo.tui.app import PlayApp
@@ -27,11 +28,11 @@ class Base(Screen[None]):
     def words(self) -> Words:
         return self.play.words
 
-    def conn_line(self) -> Static:
-        return Static("", id="conn")
+    def conn_line(self) -> Plain:
+        return Plain("", id="conn")
 
-    def say_line(self) -> Static:
-        return Static("", id="say")
+    def say_line(self) -> Plain:
+        return Plain("", id="say")
 
     def show(self) -> None:
         """Redraw from the app's picture (each screen its own)."""

@@ -7,10 +7,11 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from younuo.client import RoomSummary
+from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
 
@@ -38,12 +39,12 @@ class LobbyScreen(Base):
     def compose(self) -> ComposeResult:
         words = self.words
         yield self.conn_line()
-        yield Static(words("lobby.title"), classes="title")
-        yield Static("", id="me")
-        yield OptionList(id="rooms")
+        yield Plain(words("lobby.title"), classes="title")
+        yield Plain("", id="me")
+        yield OptionList(id="rooms", markup=False)
         yield Input(placeholder=words("lobby.code"), id="code")
         yield self.say_line()
-        yield Static(words("lobby.keys"), classes="keys")
+        yield Plain(words("lobby.keys"), classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#code", Input).display = False
@@ -67,7 +68,7 @@ class LobbyScreen(Base):
         if client is None:
             return
         if client.account is not None:
-            self.query_one("#me", Static).update(words("lobby.me", name=client.account.name))
+            self.query_one("#me", Plain).update(words("lobby.me", name=client.account.name))
         rooms = tuple(client.lobby or ())
         if rooms == self.shown:
             return

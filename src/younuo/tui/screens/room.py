@@ -8,10 +8,10 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Static
 
 from younuo.client import RoomOut, RoomSettingsPatch
 from younuo.engine import Rules
+from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
 LEVELS = ("easy", "normal", "hard", "random")
@@ -40,11 +40,11 @@ class RoomScreen(Base):
 
     def compose(self) -> ComposeResult:
         yield self.conn_line()
-        yield Static("", id="title", classes="title")
-        yield Static("", id="rules")
-        yield Static("", id="seats")
+        yield Plain("", id="title", classes="title")
+        yield Plain("", id="rules")
+        yield Plain("", id="seats")
         yield self.say_line()
-        yield Static("", id="keys", classes="keys")
+        yield Plain("", id="keys", classes="keys")
 
     def on_screen_resume(self) -> None:
         self.show()
@@ -69,8 +69,8 @@ class RoomScreen(Base):
         title = words("room.title", name=room.name)
         if room.code:
             title += "   " + words("room.code", code=room.code)
-        self.query_one("#title", Static).update(title)
-        self.query_one("#rules", Static).update(self.rules_text(room))
+        self.query_one("#title", Plain).update(title)
+        self.query_one("#rules", Plain).update(self.rules_text(room))
         lines = []
         for i, seat in enumerate(room.seats):
             if seat is None:
@@ -88,11 +88,11 @@ class RoomScreen(Base):
             lines.append(f"{i + 1:>2}. {seat.name}  ({', '.join(marks)})")
         if room.match is not None:
             lines.append(words("room.playing"))
-        self.query_one("#seats", Static).update("\n".join(lines))
+        self.query_one("#seats", Plain).update("\n".join(lines))
         keys = words("room.keys")
         if self.hosting:
             keys = words("room.keys_host", level=words(f"level.{self.level}")) + "\n" + keys
-        self.query_one("#keys", Static).update(keys)
+        self.query_one("#keys", Plain).update(keys)
 
     def rules_text(self, room: RoomOut) -> str:
         words, settings = self.words, room.settings

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from younuo.client import ClientError
+from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
 
@@ -15,13 +16,13 @@ class SignInScreen(Base):
     def compose(self) -> ComposeResult:
         words = self.words
         yield self.conn_line()
-        yield Static(words("signin.title"), classes="title")
-        yield Static(words("signin.name"))
+        yield Plain(words("signin.title"), classes="title")
+        yield Plain(words("signin.name"))
         yield Input(value=self.play.given_name or "", id="name")
-        yield Static(words("signin.token"))
+        yield Plain(words("signin.token"))
         yield Input(value=self.play.given_token or "", id="token", password=True)
         yield self.say_line()
-        yield Static(words("signin.hint"), classes="keys")
+        yield Plain(words("signin.hint"), classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

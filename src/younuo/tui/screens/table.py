@@ -9,12 +9,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from younuo.engine.cards import Color
 from younuo.tui.cards import face
 from younuo.tui.colours import name_key, style, symbol
 from younuo.tui.describe import cards_text
+from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 from younuo.tui.tablemodel import Line, TableModel
 
@@ -32,13 +32,13 @@ class TableScreen(Base):
 
     def compose(self) -> ComposeResult:
         yield self.conn_line()
-        yield Static("", id="info")
-        yield Static("", id="seats")
-        yield Static("", id="log")
-        yield Static("", id="status")
+        yield Plain("", id="info")
+        yield Plain("", id="seats")
+        yield Plain("", id="log")
+        yield Plain("", id="status")
         yield self.say_line()
-        yield Static("", id="hand")
-        yield Static("", id="keys", classes="keys")
+        yield Plain("", id="hand")
+        yield Plain("", id="keys", classes="keys")
 
     def on_screen_resume(self) -> None:
         self.show()
@@ -53,16 +53,16 @@ class TableScreen(Base):
             return
         words = self.words
         self.show_clock()
-        self.query_one("#seats", Static).update(self.seats_text(model))
-        self.query_one("#log", Static).update(self.log_text())
+        self.query_one("#seats", Plain).update(self.seats_text(model))
+        self.query_one("#log", Plain).update(self.log_text())
         results = self.play.results
         if results is not None:
-            self.query_one("#status", Static).update(words("over.title"))
-            self.query_one("#keys", Static).update(words("over.keys"))
+            self.query_one("#status", Plain).update(words("over.title"))
+            self.query_one("#keys", Plain).update(words("over.keys"))
         else:
-            self.query_one("#status", Static).update(self.line(model.status()))
-            self.query_one("#keys", Static).update(words("table.keys"))
-        self.query_one("#hand", Static).update(self.hand_text(model))
+            self.query_one("#status", Plain).update(self.line(model.status()))
+            self.query_one("#keys", Plain).update(words("table.keys"))
+        self.query_one("#hand", Plain).update(self.hand_text(model))
 
     def show_clock(self) -> None:
         """The centre line (it holds the clock, so it is redrawn every tick)."""
@@ -96,7 +96,7 @@ class TableScreen(Base):
             parts.append(
                 Text(words("table.clock", name=left[0], s=left[1]), style="bold" if mine else "")
             )
-        self.query_one("#info", Static).update(Text("  ").join(parts))
+        self.query_one("#info", Plain).update(Text("  ").join(parts))
 
     def seats_text(self, model: TableModel) -> Text:
         words = self.words
@@ -126,7 +126,7 @@ class TableScreen(Base):
                 change = f"{row.rating_change:+d}"
                 lines.append(words("over.row", name=row.name, score=row.score, change=change))
             return Text("\n".join(lines), style="bold")
-        size = self.query_one("#log", Static).size.height or 8
+        size = self.query_one("#log", Plain).size.height or 8
         return Text("\n".join(self.play.log_lines[-size:]))
 
     def hand_text(self, model: TableModel) -> Text:
