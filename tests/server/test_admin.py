@@ -136,9 +136,14 @@ def test_who_may_do_what_and_the_audit_log(staffed: Any) -> None:
     assert post(root, f"accounts/{pat_id}/role", {"role": "emperor"}).status_code == 422
     seen = httpx.get(f"{http}/api/admin/accounts/{pat_id}", headers=bearer(mo)).json()
     assert (seen["role"], seen["standing"]) == ("player", "active")
-    httpx.post(f"{http}/api/auth/guest", json={"name": "pat"})  # a guest of the same name
-    found = httpx.get(f"{http}/api/admin/accounts", params={"name": "PAT"}, headers=bearer(mo))
-    assert [(a["name"], a["guest"]) for a in found.json()] == [("Pat", False), ("pat", True)]
+    # A guest may not take a registered name (docs/security.md); a name a guest held
+    # before it was registered is shared, the registered account listed first.
+    taken = httpx.post(f"{http}/api/auth/guest", json={"name": "pat"})
+    assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
+    httpx.post(f"{http}/api/auth/guest", json={"name": "sam"}).raise_for_status()
+    register(http, "Sam")
+    found = httpx.get(f"{http}/api/admin/accounts", params={"name": "SAM"}, headers=bearer(mo))
+    assert [(a["name"], a["guest"]) for a in found.json()] == [("Sam", False), ("sam", True)]
     assert (
         httpx.get(
             f"{http}/api/admin/accounts", params={"name": "Pat"}, headers=bearer(pat)

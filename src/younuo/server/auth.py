@@ -174,7 +174,12 @@ class Auth:
         name = _name(name)
         outfit = OUTFITS[secrets.randbelow(len(OUTFITS))]
         async with self.db.session() as s, s.begin():
-            account = await repo.create(s, name, guest=True, outfit=outfit, expression="smile")
+            try:
+                account = await repo.create(s, name, guest=True, outfit=outfit, expression="smile")
+            except NameTaken:
+                raise AuthError(
+                    "name_taken", f"the name {name!r} is a registered player's"
+                ) from None
             return await self._session(s, account)
 
     async def register(self, name: str, password: str, token: str | None = None) -> SessionOut:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import unicodedata
 
+from younuo.store.accounts import name_key
+
 PLAYER_NAME_MAX = 20
 ROOM_NAME_MAX = 40
+KEY_MAX = 80
+"""Longest compared form of a name (:func:`~younuo.store.accounts.name_key`), as stored."""
 PASSWORD_MIN = 8
 PASSWORD_MAX = 256
 
@@ -39,12 +43,15 @@ def clean_name(raw: object, limit: int = PLAYER_NAME_MAX) -> str:
             raise InvalidName("the only space allowed in a name is the plain space")
     if "  " in name:
         raise InvalidName("the name holds a run of spaces")
+    if len(name_key(name)) > KEY_MAX:
+        # A compatibility character can stand for many (U+FDFA is 18 letters).
+        raise InvalidName("the name is too long once its characters are written out")
     return name
 
 
 def same_name(a: str, b: str) -> bool:
-    """Names that would be confused at one table (case-insensitive)."""
-    return a.casefold() == b.casefold()
+    """Names that would be confused at one table (compared as registered names are)."""
+    return name_key(a) == name_key(b)
 
 
 def check_password(password: object) -> str:

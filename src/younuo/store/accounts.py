@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections.abc import Sequence
 
 from sqlalchemy import case, delete, select, update
@@ -22,8 +23,13 @@ from younuo.store.models import Account, Session
 
 
 def name_key(name: str) -> str:
-    """The form names are compared by (case-insensitive)."""
-    return name.casefold()
+    """The form names are compared by: NFKC, case-folded, NFKC again (Unicode's
+    NFKC_Casefold, less the removal of default-ignorable characters, which names may
+    not hold). Names that differ only by case or by a compatibility form fold together:
+    ``ＡＤＭＩＮ`` (fullwidth), ``𝐀𝐝𝐦𝐢𝐧`` (mathematical bold), ``Ⓐdmin``, ``ﬁ`` and
+    ``fi``, ``ß`` and ``ss``, ``K`` (Kelvin sign) and ``k``. Letters of other scripts
+    that only look alike (Cyrillic ``а``) stay apart (docs/security.md)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 async def create(
@@ -35,8 +41,10 @@ async def create(
     expression: str,
     password_hash: str | None = None,
 ) -> Account:
-    """A new account. A registered name already in use raises :class:`NameTaken`."""
-    if not guest and await by_name(s, name) is not None:
+    """A new account. A registered name already in use raises :class:`NameTaken`, for a
+    new guest too (a guest may not pass for a registered player; guests may share a
+    name among themselves)."""
+    if await by_name(s, name) is not None:
         raise NameTaken(name)
     account = Account(
         id=new_id("a"),
@@ -69,10 +77,19 @@ async def get_many(s: AsyncSession, ids: Sequence[str]) -> dict[str, Account]:
 
 
 async def by_name(s: AsyncSession, name: str) -> Account | None:
-    """The registered account of that name (case-insensitive), if any."""
-    return await s.scalar(
-        select(Account).where(Account.name_key == name_key(name), Account.guest.is_(False))
+    """The registered account of that name (compared by :func:`name_key`), if any.
+
+    Migration 0011 left the later of two registered names that fold together under its
+    former key, ``casefold()``: that account is found by its own name still (its former
+    key is the closer match, so it comes first)."""
+    legacy = name.casefold()
+    rows = await s.scalars(
+        select(Account).where(
+            Account.name_key.in_({name_key(name), legacy}), Account.guest.is_(False)
+        )
     )
+    found = list(rows)
+    return next((a for a in found if a.name_key == legacy), found[0] if found else None)
 
 
 async def named(s: AsyncSession, name: str, limit: int) -> list[Account]:
@@ -102,10 +119,11 @@ async def register(s: AsyncSession, account: Account, name: str, password_hash: 
 
 
 async def rename(s: AsyncSession, account: Account, name: str) -> None:
-    if not account.guest:
-        other = await by_name(s, name)
-        if other is not None and other.id != account.id:
-            raise NameTaken(name)
+    """A new name; a registered account's name (:func:`name_key`) raises
+    :class:`NameTaken`, for guests too (a guest may not pass for a registered player)."""
+    other = await by_name(s, name)
+    if other is not None and other.id != account.id:
+        raise NameTaken(name)
     account.name = name
     account.name_key = name_key(name)
     try:
