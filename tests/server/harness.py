@@ -47,6 +47,10 @@ FAST = {
 }
 
 
+NODES_ORIGIN_SECRET = "the origin key every node of a test deployment shares"
+"""``origin_secret`` of the nodes started with ``--redis`` (they refuse to start without)."""
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port that nothing listens on at ``host`` just now (the kernel's pick)."""
     with socket.socket() as s:
@@ -76,6 +80,9 @@ class ServerProcess:
         self.env = {**FAST, **(env or {})}
         self.host = host
         self.extra_args = list(extra_args or [])
+        if "--redis" in self.extra_args:
+            # A node of several needs the origin key every node shares (docs/deploy.md).
+            self.env.setdefault("YOUNUO_ORIGIN_SECRET", NODES_ORIGIN_SECRET)
         self.port = free_port(host)
         self.proc: subprocess.Popen[bytes] | None = None
         # The host is in the name: nodes on different addresses may draw the same port

@@ -18,7 +18,7 @@ from younuo.store import origins as stored
 from .harness import Client, ServerProcess
 from .test_fairplay_queue import store_matches
 
-SECRET = "a long random origin secret"
+SECRET = "a long random origin secret of 32+ characters"
 
 
 def test_a_connection_stores_only_keyed_hashes_of_where_it_came_from(tmp_path: Path) -> None:

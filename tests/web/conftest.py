@@ -126,20 +126,37 @@ class Pages:
         self.errors: list[str] = []
 
     def open(
-        self, width: int = 1280, height: int = 800, locale: str = "en-US", motion: bool = False
+        self,
+        width: int = 1280,
+        height: int = 800,
+        locale: str = "en-US",
+        motion: bool = False,
+        csp: bool = False,
     ) -> Any:
-        """A page; without `motion` it asks for reduced motion (no flights to wait for)."""
+        """A page; without `motion` it asks for reduced motion (no flights to wait for).
+
+        Without `csp` the page ignores the server's Content-Security-Policy: Playwright's
+        `wait_for_function` evaluates its predicate with `eval` in the page, which the
+        policy refuses. With `csp` the policy holds, and anything it refuses fails the
+        test (tests/web/test_web_security.py: such pages wait from Python instead)."""
         context = self.browser.new_context(
             viewport={"width": width, "height": height},
             locale=locale,
             reduced_motion="no-preference" if motion else "reduce",
+            bypass_csp=not csp,
         )
         context.set_default_timeout(10_000)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        if csp:  # Chromium reports each refused script, style or connection
+            page.on("console", self._policy_violation)
         page.goto(self.url)
         return page
+
+    def _policy_violation(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
 
 @pytest.fixture

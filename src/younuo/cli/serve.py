@@ -56,7 +56,7 @@ def serve(
         bool, typer.Option("--migrate-only", help="Apply the database migrations and exit.")
     ] = False,
 ) -> None:
-    """Run the game server: web table at /, REST API (/docs), WebSocket at /ws, /healthz."""
+    """Run the game server: web table at /, REST API (/openapi.json), WebSocket at /ws, /healthz."""
     import uvicorn
 
     from younuo.server import Settings, create_app

@@ -1,4 +1,4 @@
-"""The REST API: accounts, lobby, history, records, leaderboard (OpenAPI at ``/docs``)."""
+"""The REST API: accounts, lobby, history, records, leaderboard (OpenAPI at ``/openapi.json``)."""
 
 from __future__ import annotations
 

@@ -38,10 +38,12 @@ from younuo.server.botseats import BotMaker
 from younuo.server.codeguesses import CodeGuesses
 from younuo.server.connections import Hub
 from younuo.server.fairplay import FairPlay
+from younuo.server.headers import DOCS_PATHS, HeaderedFastAPI
 from younuo.server.limits import AddressGuard, AuthLimits, BotLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.origins import Origins
+from younuo.server.originsecret import kept_secret
 from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
@@ -74,11 +76,11 @@ SWITCH_INTERVAL = 0.001
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Younuo</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<body>
 <h1>Younuo 優諾</h1>
 <p>The server is running. The web table is not installed in this copy yet.</p>
-<p>The REST API is described at <a href="/docs">/docs</a>; the WebSocket protocol is
-<code>/ws</code> (docs/protocol.md, version {version}).</p>
+<p>The REST API is described by <a href="/openapi.json">/openapi.json</a>; the WebSocket
+protocol is <code>/ws</code> (docs/protocol.md, version {version}).</p>
 </body></html>
 """
 
@@ -162,6 +164,14 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await db.migrate()
+        if not settings.origin_secret:
+            # A single server keeps its own key (several nodes must be given one).
+            origins.secret, made = kept_secret(settings.data)
+            if made:
+                gone = await origins.forget_all()
+                log.info(
+                    "made the origin key in %s (%d older origins deleted)", settings.data, gone
+                )
         if settings.deal_seed is not None:
             log.warning(
                 "every match is dealt from the fixed seed %d (deal_seed): for tests only",
@@ -200,7 +210,12 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
             sys.setswitchinterval(switch)
             gc.unfreeze()
 
-    app = FastAPI(
+    # Every response carries the security headers (server/headers.py); the API pages,
+    # which load their scripts from a CDN, only when an operator turns them on.
+    app = HeaderedFastAPI(
+        docs_paths=DOCS_PATHS if settings.api_docs else (),
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url="/redoc" if settings.api_docs else None,
         title="Younuo",
         version=getattr(younuo, "__version__", "0.1.0"),
         description="The Younuo (優諾) game server: accounts, lobby, rooms, history. Real-time"

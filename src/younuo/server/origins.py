@@ -3,8 +3,10 @@ same-origin signal (docs/fairplay.md, "Same origin").
 
 Only keyed hashes are stored: of the client address (as the limits count it: the IPv4
 address, or the IPv6 /64) and of the web client's browser id (a random id it keeps in
-the browser and sends in ``hello``). The key is the ``origin_secret`` setting, so that a
-copy of the database does not give the addresses back by trying every IPv4 address.
+the browser and sends in ``hello``). The key is the ``origin_secret`` setting, or the key
+kept in the data directory (:mod:`younuo.server.originsecret`), never in the database,
+so that a copy of the database does not give the addresses back by trying every IPv4
+address.
 Rows older than ``origin_days`` are purged by the ``purge_origins`` job. The scan asks
 :meth:`Origins.as_of` which origin each account's seat had when a match ended.
 """
@@ -65,6 +67,11 @@ class Origins:
                 await stored.add(s, account_id, origin.address, origin.browser, time.time())
         except Exception as exc:
             log.warning("could not store a connection's origin: %s", exc)
+
+    async def forget_all(self) -> int:
+        """Delete every stored origin (made under another key); how many went."""
+        async with self.db.session() as s, s.begin():
+            return await stored.purge(s, time.time() + DAY)
 
     async def purge(self) -> int:
         """The ``purge_origins`` job: rows older than ``origin_days`` go."""

@@ -22,6 +22,9 @@ from pydantic_settings import (
 
 from younuo.store.database import normalize_url, sqlite_url
 
+ORIGIN_SECRET_MIN = 32
+"""Fewest characters of a given ``origin_secret``: a short key could be guessed."""
+
 
 class Settings(BaseSettings):
     """Everything ``younuo serve`` can be told. Defaults suit one machine and a browser."""
@@ -80,8 +83,9 @@ class Settings(BaseSettings):
     origin_secret: str = Field(
         "",
         max_length=200,
-        description="Key of the hashes of connection addresses and browser ids (set it:"
-        " an unkeyed hash of an IPv4 address is found by trying them all).",
+        description="Key of the hashes of connection addresses and browser ids, at least"
+        " 32 characters, the same on every node (needed with redis); empty: a server of"
+        " its own makes one at its first start and keeps it in data/origin_secret.",
     )
     fairplay_window_days: float = Field(
         30.0, gt=0, le=366, description="Days of ended matches each fair-play scan reads."
@@ -184,6 +188,11 @@ class Settings(BaseSettings):
         None, description="The web client's folder (default: the one inside the package)."
     )
     log_level: str = Field("info", description="uvicorn's log level.")
+    api_docs: bool = Field(
+        False,
+        description="Serve the interactive API pages /docs and /redoc, which load their"
+        " scripts from a public CDN on this origin (off: /openapi.json only).",
+    )
     # --- tournaments (issue 27, the tournament shell) ---
     series_tick_seconds: float = Field(
         60.0,
@@ -232,6 +241,20 @@ class Settings(BaseSettings):
             )
         return self
 
+    @model_validator(mode="after")
+    def _origin_key(self) -> Settings:
+        if self.origin_secret and len(self.origin_secret) < ORIGIN_SECRET_MIN:
+            raise ValueError(
+                f"origin_secret must have at least {ORIGIN_SECRET_MIN} characters"
+                " (python -c 'import secrets; print(secrets.token_hex(32))' makes one)"
+            )
+        if self.redis is not None and not self.origin_secret:
+            raise ValueError(
+                "several nodes (redis) need origin_secret, the same on every node: a key"
+                " made by one node in its data directory would not be the others'"
+            )
+        return self
+
     @property
     def node_name(self) -> str:
         """This node's id: ``node_id``, else ``HOST:PORT``."""
@@ -275,4 +298,4 @@ class Settings(BaseSettings):
         return normalize_url(self.db) if self.db else sqlite_url(self.data)
 
 
-__all__ = ["Settings"]
+__all__ = ["ORIGIN_SECRET_MIN", "Settings"]
