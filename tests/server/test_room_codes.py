@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tournaments.serving import elimination, starting_in
 from younuo.server.limits import Buckets
 from younuo.social.ratelimit import Bucket, give_back, take
 from younuo.store.ids import CODE_LENGTH, new_code
@@ -188,3 +189,39 @@ def test_a_given_back_token_never_overfills_the_bucket() -> None:
     assert local.take("a") == 0.0
     local.give_back("unknown")  # a forgotten key is a full bucket: nothing to return
     assert len(local) == 1
+
+
+def _register(
+    server: ServerProcess, source: str, who: dict[str, Any], tid: str, code: str
+) -> tuple[int, str]:
+    transport = httpx.HTTPTransport(local_address=source)
+    with httpx.Client(transport=transport, timeout=30) as client:
+        r = client.post(
+            f"{server.http}/api/tournaments/{tid}/register",
+            json={"code": code},
+            headers={"Authorization": f"Bearer {who['token']}"},
+        )
+    if r.status_code == 429:
+        assert 1 <= int(r.headers["retry-after"]) <= 3600
+    return r.status_code, "ok" if r.status_code == 200 else str(r.json()["code"])
+
+
+def test_a_private_event_s_code_spends_the_same_budget(budget: ServerProcess) -> None:
+    """A private event's code is a password too: entering with a wrong one spends the
+    same budget, per account and per address, and a right one costs nothing."""
+    maker = _guest(budget, "127.0.0.40", f"Maker{time.monotonic_ns() % 100_000}")
+    transport = httpx.HTTPTransport(local_address="127.0.0.40")
+    with httpx.Client(transport=transport, timeout=30) as client:
+        made = client.post(
+            f"{budget.http}/api/tournaments",
+            json=elimination(starts_at=starting_in(3600), code="OURCUP77"),
+            headers={"Authorization": f"Bearer {maker['token']}"},
+        )
+    assert made.status_code == 200, made.text
+    tid = made.json()["id"]
+    prober = _guest(budget, "127.0.0.41", f"Prober{time.monotonic_ns() % 100_000}")
+    answers = [_register(budget, "127.0.0.41", prober, tid, "OURCUP78") for _ in range(4)]
+    answers.append(_register(budget, "127.0.0.41", prober, tid, "OURCUP77"))
+    assert answers == [(403, "wrong_code")] * 3 + [(429, "rate_limited")] * 2
+    friend = _guest(budget, "127.0.0.42", f"Friend{time.monotonic_ns() % 100_000}")
+    assert _register(budget, "127.0.0.42", friend, tid, "ourcup77") == (200, "ok")

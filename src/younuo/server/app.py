@@ -237,6 +237,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard
     app.state.bot_limits = bot_limits
+    app.state.code_guesses = code_guesses
     app.state.replays = ReplayCache()
     app.state.cluster = cluster
     app.state.scheduler = scheduler

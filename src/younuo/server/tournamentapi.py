@@ -22,6 +22,7 @@ from younuo.server.api import (
     StrictJsonRoute,
 )
 from younuo.server.auth import Auth, AuthError
+from younuo.server.codeguesses import CodeGuesses
 from younuo.server.roles import Permission, allows
 from younuo.server.tournamentmodels import (
     CodeIn,
@@ -208,11 +209,36 @@ async def create(body: TournamentIn, request: Request, me: Me) -> TournamentOut:
 
 @router.post("/{tournament_id}/register", response_model=TournamentOut)
 async def register(tournament_id: str, body: CodeIn, request: Request, me: Me) -> TournamentOut:
-    """Enter the event (a private one with its code); seeded by the current rating."""
+    """Enter the event (a private one with its code); seeded by the current rating.
+
+    A code spends the budget of wrong codes that private rooms' codes spend too
+    (server/codeguesses.py): over it, ``429`` ``rate_limited``; only ``wrong_code``
+    keeps its token spent."""
     service = _service(request)
-    return await _change(
-        request, tournament_id, me, service.enter(tournament_id, me, _now(), body.code)
-    )
+    if body.code is None:
+        return await _change(
+            request, tournament_id, me, service.enter(tournament_id, me, _now(), None)
+        )
+    guesses: CodeGuesses = request.app.state.code_guesses
+    host = request.client.host if request.client else None
+    refusal = await guesses.attempt(me.id, host)
+    if refusal is not None:
+        raise Problem(
+            429,
+            "rate_limited",
+            f"{refusal.message}: try again in {refusal.retry_after} s",
+            {"Retry-After": str(refusal.retry_after)},
+        )
+    try:
+        answer = await _change(
+            request, tournament_id, me, service.enter(tournament_id, me, _now(), body.code)
+        )
+    except Problem as exc:
+        if exc.code != str(ErrorCode.WRONG_CODE):
+            await guesses.right(me.id, host)
+        raise
+    await guesses.right(me.id, host)
+    return answer
 
 
 @router.post("/{tournament_id}/unregister", response_model=TournamentOut)
