@@ -173,7 +173,7 @@ class Lobby extends HTMLElement {
           <h2 id="code-h">${t("lobby.join_code")}</h2>
           <form name="code" class="row">
             <label class="sr-only" for="join-code">${t("lobby.code")}</label>
-            <input id="join-code" name="code" maxlength="12" autocomplete="off" autocapitalize="characters" placeholder="K7QZ2M" data-key="join-code" data-keep="join-code">
+            <input id="join-code" name="code" maxlength="12" autocomplete="off" autocapitalize="characters" placeholder="K7QZ2MXP4H" data-key="join-code" data-keep="join-code">
             <button type="submit" data-key="code-go">${t("lobby.join")}</button>
           </form>
           <button class="primary wide" data-action="create-open" data-key="create-open" aria-expanded="${this.creating}">${t("lobby.create")}</button>
