@@ -18,6 +18,7 @@ from younuo.server.headers import POLICY
 
 from .conftest import Pages
 from .scenario import create_room, sign_in
+from .test_web_admin import sign_in_admin
 
 
 def until(page: Any, expression: str, timeout: float = 10.0) -> None:
@@ -60,6 +61,15 @@ def test_every_screen_runs_under_the_policy(pages: Pages) -> None:
     # Drawn, styled (the stylesheet applied: the hand is laid out), and connected.
     assert page.evaluate("document.querySelector('yn-table .hand-card').offsetWidth > 0")
     assert page.evaluate("getComputedStyle(document.body).margin") == "0px"
+    assert refused(pages) == []
+
+
+def test_the_admin_area_runs_under_the_policy(pages: Pages) -> None:
+    page = pages.open(1280, 800, csp=True)
+    page.wait_for_selector("#guest-name")
+    sign_in_admin(page)
+    page.click("yn-lobby [data-key=admin]")
+    page.wait_for_selector("yn-admin .audit-list")
     assert refused(pages) == []
 
 
