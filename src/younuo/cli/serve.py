@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import uvicorn
 
     from younuo.server.limits import AddressGuard
+    from younuo.server.refusallog import RefusalLog
 
 
 def serve(
@@ -106,7 +107,7 @@ def serve(
         # closes (1009) before reading the payload: an oversized frame costs nothing.
         # Named rather than "auto", so that a change of uvicorn's default cannot
         # silently bring an implementation that reads frames whole first.
-        ws="websockets-sansio",
+        ws=_checked_ws(app.state.refusals),
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
@@ -176,6 +177,36 @@ def _guarded_http(guard: AddressGuard) -> type[asyncio.Protocol]:
                 super().connection_lost(exc)
 
     return GuardedHttp
+
+
+def _checked_ws(refusals: RefusalLog) -> type[asyncio.Protocol]:
+    """uvicorn's sans-I/O WebSocket protocol, closing a text frame that is not UTF-8.
+
+    The close (1007, docs/protocol.md) is uvicorn's own; what differs is the log: uvicorn
+    writes an ERROR with a full traceback for each such frame, so any client could fill
+    the log. Here the frame is checked before uvicorn decodes it, and the refusal goes
+    to ``refusals`` (one line per client and period, no traceback).
+    """
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    class CheckedWebSocket(WebSocketsSansIOProtocol):
+        def send_receive_event_to_app(self) -> None:
+            if self.curr_msg_data_type == "text" and not self.close_sent:
+                frames = self.frames
+                try:
+                    (frames[0] if len(frames) == 1 else b"".join(frames)).decode("utf-8")
+                except UnicodeDecodeError:
+                    self.frames = []
+                    refusals.refused(
+                        self.client[0] if self.client else None,
+                        "a WebSocket text frame that is not UTF-8 (closed 1007)",
+                    )
+                    self.conn.send_close(1007)
+                    self.handle_parser_exception()
+                    return
+            super().send_receive_event_to_app()
+
+    return CheckedWebSocket
 
 
 def _safe(url: str) -> str:

@@ -31,6 +31,7 @@ from younuo.server.protocol import (
     error,
     explain_errors,
 )
+from younuo.server.refusallog import RefusalLog
 from younuo.server.replays import ReplayCache, ReplayOut
 from younuo.server.restmodels import (
     CredentialsIn,
@@ -117,10 +118,18 @@ async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
     return _error_response(exc.status, exc.code, exc.message, exc.headers)
 
 
-async def validation_handler(_request: Request, exc: Exception) -> JSONResponse:
+def _note_refused(request: Request, what: str) -> None:
+    """Refused input in the log, once per client and period (server/refusallog.py)."""
+    refusals: RefusalLog | None = getattr(request.app.state, "refusals", None)
+    if refusals is not None:
+        refusals.refused(request.client.host if request.client else None, what)
+
+
+async def validation_handler(request: Request, exc: Exception) -> JSONResponse:
     """A request that does not validate: its places and pydantic's reasons, never its input
     (which may be what cannot be encoded), as ``bad_json`` or ``bad_message``."""
     assert isinstance(exc, RequestValidationError)
+    _note_refused(request, f"a request to {request.url.path[:80]} that does not validate")
     errors = list(exc.errors())
     undecodable = [e for e in errors if e.get("type") == "json_invalid"]
     if undecodable:
@@ -135,10 +144,13 @@ HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 """Error codes for the HTTP errors that routing and body reading raise."""
 
 
-async def http_handler(_request: Request, exc: Exception) -> Response:
+async def http_handler(request: Request, exc: Exception) -> Response:
     """Starlette's and FastAPI's own HTTP errors (no such path, a body that does not
-    read) with the project's error body instead of ``{"detail": ...}``."""
+    read or is over ``max_body_bytes``) with the project's error body instead of
+    ``{"detail": ...}``."""
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 413:
+        _note_refused(request, "a request body over the limit")
     if exc.status_code < 400:
         return Response(status_code=exc.status_code, headers=exc.headers)
     code = HTTP_CODES.get(exc.status_code, "bad_request" if exc.status_code < 500 else "internal")

@@ -32,6 +32,7 @@ from younuo.server.adminapi import refusal_handler
 from younuo.server.adminapi import router as admin_router
 from younuo.server.api import add_error_handlers, router
 from younuo.server.auth import Auth
+from younuo.server.bodylimit import BodyLimit
 from younuo.server.botaccounts import BotAccounts
 from younuo.server.botapi import router as bot_router
 from younuo.server.botseats import BotMaker
@@ -45,6 +46,7 @@ from younuo.server.match import MatchService
 from younuo.server.origins import Origins
 from younuo.server.originsecret import kept_secret
 from younuo.server.protocol import PROTOCOL_VERSION
+from younuo.server.refusallog import RefusalLog
 from younuo.server.replays import ReplayCache
 from younuo.server.routing import Router
 from younuo.server.sanctions import Sanctions
@@ -240,6 +242,9 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.code_guesses = code_guesses
     app.state.replays = ReplayCache()
     app.state.cluster = cluster
+    # Refused input (bad bodies and frames) in the log: once per client and minute.
+    app.state.refusals = refusals = RefusalLog()
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refusals=refusals)
     app.state.scheduler = scheduler
     # Called on SIGTERM before the connections close (younuo serve): hand matches over.
     app.state.drain = cluster.drain if cluster is not None else None
@@ -291,7 +296,18 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
         await serve_socket(
-            ws, auth, lobby, tables, hub, settings, guard, bot_limits, origins, social, code_guesses
+            ws,
+            auth,
+            lobby,
+            tables,
+            hub,
+            settings,
+            guard,
+            bot_limits,
+            origins,
+            social,
+            code_guesses,
+            refusals,
         )
 
     static = settings.static_dir or WEB_STATIC

@@ -121,6 +121,13 @@ class Settings(BaseSettings):
     max_message_bytes: int = Field(
         8192, ge=256, description="Largest client message, in UTF-8 bytes (answered too_large)."
     )
+    max_body_bytes: int = Field(
+        65_536,
+        ge=1024,
+        le=16 << 20,
+        description="Largest REST request body, in bytes: a larger one is refused (413"
+        " too_large) before it is read.",
+    )
     rate_per_second: float = Field(20.0, gt=0, description="Messages per second per connection.")
     rate_burst: int = Field(40, ge=1, description="Burst of messages allowed over the rate.")
     max_frame_bytes: int = Field(

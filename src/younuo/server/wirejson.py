@@ -4,7 +4,9 @@ Python's ``json`` accepts more than JSON: ``NaN``, ``Infinity`` and ``-Infinity`
 such as ``1e400`` that only fit as an infinite float, and strings holding lone UTF-16
 surrogates (``"\\ud800"``), which no UTF-8 encoder, pydantic, or most client libraries
 take. :func:`loads` refuses all of these up front, and values nested deeper than
-:data:`MAX_DEPTH`, so that nothing past the decoder ever sees them.
+:data:`MAX_DEPTH`, so that nothing past the decoder ever sees them. Given bytes (a REST
+body, a binary frame), ``json`` would also guess UTF-16 or UTF-32 from the first bytes:
+bytes are UTF-8 here and nothing else, as docs/protocol.md says.
 
 Going out, :func:`dumps` never fails: whatever reaches it (a message built from a value
 that slipped past a check, an engine message quoting it) is made JSON-safe first:
@@ -55,7 +57,12 @@ def _finite(text: str) -> float:
 def loads(data: str | bytes) -> Any:
     """The JSON value in ``data``; raises :class:`BadJson` (and nothing else) for anything
     outside the policy: not JSON, non-finite numbers, lone surrogates, nesting deeper than
-    :data:`MAX_DEPTH`."""
+    :data:`MAX_DEPTH`; bytes that are not UTF-8 (no UTF-16 or UTF-32 guessing)."""
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadJson("the bytes are not UTF-8") from None
     try:
         value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
     except BadJson:

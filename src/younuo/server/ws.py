@@ -62,6 +62,7 @@ from younuo.server.protocol import (
 from younuo.server.protocol import (
     Lobby as LobbyMessage,
 )
+from younuo.server.refusallog import RefusalLog
 from younuo.server.rooms import RoomState
 from younuo.server.routing import Op, Router
 from younuo.server.seatfacts import seat_facts
@@ -75,6 +76,8 @@ log = logging.getLogger(__name__)
 
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
+REFUSED_INPUT = frozenset({"bad_json", "bad_message", "unknown_type", "too_large"})
+"""Error codes that refuse a message's form (not what it asks): logged, rarely."""
 
 
 def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
@@ -105,8 +108,10 @@ class ClientSession:
         host: str | None = None,
         social: SocialService | None = None,
         code_guesses: CodeGuesses | None = None,
+        refusals: RefusalLog | None = None,
     ) -> None:
         self.conn = conn
+        self.refusals = refusals
         self.code_guesses = code_guesses
         self.bot_limits = bot_limits
         self.origins = origins
@@ -159,6 +164,7 @@ class ClientSession:
                 self.conn.send(error("rate_limited", "too many messages: slow down", ref))
             return
         if too_large:
+            self._refused("too_large")
             self.conn.send(error("too_large", f"messages are at most {limit} bytes"))
             return
         ref = None
@@ -173,6 +179,8 @@ class ClientSession:
                 await self._bot_budget(ref)
                 await self._handlers[type(message)](message)
         except ProtocolError as exc:
+            if exc.code in REFUSED_INPUT:
+                self._refused(exc.code)
             self.conn.send(
                 error(exc.code, exc.message, exc.ref if exc.ref is not None else ref, exc.details)
             )
@@ -190,6 +198,11 @@ class ClientSession:
             # (wirejson's policy, the models' bounds) is refused before any handler runs.
             log.exception("message from %s failed", self.account.id if self.account else "?")
             self.conn.send(error("internal", "the server failed on this message", ref))
+
+    def _refused(self, code: str) -> None:
+        """A message refused for its form: in the log once per client and period."""
+        if self.refusals is not None:
+            self.refusals.refused(self.host, f"a WebSocket message ({code})")
 
     async def _bot_budget(self, ref: Any) -> None:
         """A bot account's message counts against its account's budget (docs/client.md)."""
@@ -435,6 +448,7 @@ async def serve_socket(
     origins: Origins | None = None,
     social: SocialService | None = None,
     code_guesses: CodeGuesses | None = None,
+    refusals: RefusalLog | None = None,
 ) -> None:
     """The ``/ws`` endpoint's body.
 
@@ -457,7 +471,18 @@ async def serve_socket(
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
     session = ClientSession(
-        conn, auth, lobby, tables, hub, settings, bot_limits, origins, host, social, code_guesses
+        conn,
+        auth,
+        lobby,
+        tables,
+        hub,
+        settings,
+        bot_limits,
+        origins,
+        host,
+        social,
+        code_guesses,
+        refusals,
     )
     try:
         while not conn.closed:
