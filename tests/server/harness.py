@@ -42,6 +42,13 @@ FAST = {
     "YOUNUO_BOT_BURST": "100000",
     "YOUNUO_WS_PER_ADDRESS": "10000",
     "YOUNUO_ABUSE_STRIKES": "10000",
+    # A test's few accounts make far more events, rooms, reports, friend requests and
+    # renames than a person (test_write_limits.py sets them low to check them).
+    "YOUNUO_EVENTS_PER_HOUR": "100000",
+    "YOUNUO_ROOMS_PER_HOUR": "100000",
+    "YOUNUO_REPORTS_PER_HOUR": "100000",
+    "YOUNUO_FRIEND_REQUESTS_PER_HOUR": "100000",
+    "YOUNUO_RENAMES_PER_HOUR": "100000",
     "YOUNUO_LOG_LEVEL": "warning",
     "YOUNUO_SQLITE_SYNCHRONOUS": "normal",
 }

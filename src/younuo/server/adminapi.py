@@ -26,6 +26,7 @@ from younuo.server.api import (
     StrictJsonRoute,
     problem_handler,
 )
+from younuo.server.bounds import ROW_ID_MAX
 from younuo.server.connections import Hub
 from younuo.server.fairplay import Decision, FairPlay, Verdict
 from younuo.server.restmodels import BotRatedIn
@@ -232,7 +233,7 @@ async def audit(
     me: Me,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     target: Annotated[str | None, Query(max_length=80)] = None,
-    before: Annotated[int | None, Query(ge=1)] = None,
+    before: Annotated[int | None, Query(ge=1, le=ROW_ID_MAX)] = None,
 ) -> list[AuditOut]:
     """The audit log, newest first (moderators and admins)."""
     entries: list[AuditEntry] = await _admin(request).audit_log(me, limit, target, before)

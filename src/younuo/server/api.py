@@ -15,7 +15,7 @@ from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS, RecordError
 from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out, title_of
-from younuo.server.limits import AuthLimits, BotLimits, Refusal
+from younuo.server.limits import AuthLimits, BotLimits, Refusal, Write, WriteLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
 from younuo.server.names import InvalidName, clean_name
@@ -201,6 +201,20 @@ def _too_many(refusal: Refusal) -> Problem:
     )
 
 
+async def spend_write(request: Request, account: Account, kind: Write) -> None:
+    """Count one ``kind`` write of ``account`` against its budget: 429
+    ``too_many_writes`` (with ``Retry-After``) past it."""
+    limits: WriteLimits = request.app.state.write_limits
+    refusal = await limits.check(account, kind)
+    if refusal is not None:
+        raise Problem(
+            429,
+            "too_many_writes",
+            f"{refusal.message}: try again in {refusal.retry_after} s",
+            {"Retry-After": str(refusal.retry_after)},
+        )
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -314,6 +328,8 @@ async def patch_me(body: ProfileIn, request: Request, me: Me) -> AccountOut:
             name = clean_name(body.name)
         except InvalidName as exc:
             raise Problem(400, "bad_name", str(exc)) from None
+        if name != me.name:
+            await spend_write(request, me, Write.RENAMES)
         async with lobby.db.session() as s, s.begin():
             account = await accounts_repo.get(s, me.id)
             assert account is not None
@@ -414,6 +430,7 @@ async def list_rooms(
 @router.post("/rooms", response_model=RoomOut, tags=["lobby"])
 async def create_room(body: RoomSettingsPatch, request: Request, me: Me) -> RoomOut:
     """Create a room; the caller sits in it as host (then follow it over the WebSocket)."""
+    await spend_write(request, me, Write.ROOMS)
     lobby = _lobby(request)
     try:
         room = await lobby.create(me, body)
@@ -511,4 +528,5 @@ __all__ = [
     "add_error_handlers",
     "problem_handler",
     "router",
+    "spend_write",
 ]

@@ -40,7 +40,7 @@ from younuo.server.codeguesses import CodeGuesses
 from younuo.server.connections import Hub
 from younuo.server.fairplay import FairPlay
 from younuo.server.headers import DOCS_PATHS, HeaderedFastAPI
-from younuo.server.limits import AddressGuard, AuthLimits, BotLimits
+from younuo.server.limits import AddressGuard, AuthLimits, BotLimits, WriteLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.origins import Origins
@@ -240,6 +240,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.guard = guard
     app.state.bot_limits = bot_limits
     app.state.code_guesses = code_guesses
+    app.state.write_limits = WriteLimits(settings, hub)
     app.state.replays = ReplayCache()
     app.state.cluster = cluster
     # Refused input (bad bodies and frames) in the log: once per client and minute.

@@ -7,6 +7,10 @@
 - A bot account's requests (WebSocket messages and REST calls, all its tokens and
   connections together) are rate-limited per account: ``rate_limited`` with
   ``details.retry_after`` on the socket, HTTP 429 with ``Retry-After`` on REST.
+- What one account writes over REST (events, rooms, reports, friend requests, renames)
+  is rate-limited per account and kind (:class:`WriteLimits`, every node together):
+  over it, HTTP 429 ``too_many_writes`` with ``Retry-After``. One guest once made
+  20,000 events in 200 s, and every tournament tick after that read them all.
 - Abuse (a connection closed for flooding, a frame over ``max_frame_bytes``) is a
   strike against the address; ``abuse_strikes`` of them close every connection of that
   address and refuse new ones for ``ban_seconds`` (close code :data:`CLOSE_ABUSE`).
@@ -25,6 +29,7 @@ import math
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from enum import StrEnum
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -190,6 +195,54 @@ class BotLimits:
         return None
 
 
+class Write(StrEnum):
+    """The kinds of REST writes each account has a budget of (``<kind>_per_hour``)."""
+
+    EVENTS = "events"
+    ROOMS = "rooms"
+    REPORTS = "reports"
+    FRIEND_REQUESTS = "friend_requests"
+    RENAMES = "renames"
+
+
+WRITE_NAMES = {
+    Write.EVENTS: "events",
+    Write.ROOMS: "rooms",
+    Write.REPORTS: "reports",
+    Write.FRIEND_REQUESTS: "friend requests",
+    Write.RENAMES: "renames",
+}
+"""How a refusal names each kind."""
+
+
+class WriteLimits:
+    """Per-account budgets of REST writes, one per kind: ``<kind>_per_hour`` at once,
+    then one each ``3600 / <kind>_per_hour`` seconds, whatever token, connection or node
+    the account uses (:class:`SharedBuckets`)."""
+
+    def __init__(self, settings: Settings, hub: Hub) -> None:
+        per_hour = {
+            Write.EVENTS: settings.events_per_hour,
+            Write.ROOMS: settings.rooms_per_hour,
+            Write.REPORTS: settings.reports_per_hour,
+            Write.FRIEND_REQUESTS: settings.friend_requests_per_hour,
+            Write.RENAMES: settings.renames_per_hour,
+        }
+        self.buckets = {
+            kind: SharedBuckets(
+                f"write:{kind}", count / 3600, max(1, int(count)), settings.limit_entries, hub
+            )
+            for kind, count in per_hour.items()
+        }
+
+    async def check(self, account: Account, kind: Write) -> Refusal | None:
+        """Count one ``kind`` write of ``account``; None: go on."""
+        wait = await self.buckets[kind].take(account.id)
+        if wait:
+            return Refusal(f"you have made too many {WRITE_NAMES[kind]} lately", _seconds(wait))
+        return None
+
+
 class AddressGuard:
     """The WebSocket's limits by client address: open connections, strikes and bans."""
 
@@ -289,5 +342,7 @@ __all__ = [
     "FrontDoor",
     "Refusal",
     "SharedBuckets",
+    "Write",
+    "WriteLimits",
     "address_key",
 ]

@@ -14,6 +14,7 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from younuo.engine import PRESETS
 from younuo.server import wirejson
+from younuo.server.bounds import SAFE_INT, ProtocolNumber, Version
 from younuo.server.roles import Role
 from younuo.server.tournamentmodels import EventStatus
 
@@ -24,8 +25,6 @@ OUTFITS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink")
 EXPRESSIONS = ("smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry")
 """Avatar expressions."""
 
-SAFE_INT = 2**53 - 1
-"""The largest integer every JSON client holds exactly (a JavaScript number)."""
 Ref = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-SAFE_INT, le=SAFE_INT)] | None
 Outfit = Literal["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
 Expression = Literal["smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry"]
@@ -98,7 +97,7 @@ class RoomSettingsPatch(BaseModel):
 # ------------------------------------------------------------------ client -> server
 class Hello(_Message):
     type: Literal["hello"]
-    protocol: int
+    protocol: ProtocolNumber
     token: ShortText
     deltas: bool = False
     """Send only the changed fields of the view in each ``update`` (docs/protocol.md §4)."""
@@ -226,7 +225,7 @@ class ActionBody(BaseModel):
 class PlayAction(_Message):
     type: Literal["action"]
     match: Id
-    version: Annotated[int, Field(ge=0)] | None = None
+    version: Version | None = None
     action: ActionBody
 
 

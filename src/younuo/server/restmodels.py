@@ -14,7 +14,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from younuo.server.bounds import CalendarDay, Day, Month, OpensSeconds, Places, TimeOfDay, Weekday
 from younuo.server.protocol import Avatar, ResultOut, TitleName
+from younuo.server.tournamentmodels import TournamentIn
 
 
 class GuestIn(BaseModel):
@@ -144,11 +146,67 @@ class RevokeTitleIn(BaseModel):
     reason: Annotated[str, Field(max_length=200)]
 
 
-class SeriesIn(BaseModel):
-    """An admin's new series: ``series`` in the form of ``Series.to_dict()``."""
+SeriesKey = Annotated[str, Field(max_length=40)]
+"""A series' or a series event's key (the series checks its form: ``bad_series``)."""
+
+
+class ScheduleIn(BaseModel):
+    """Where in its period a series event is held (``Schedule``): ``at`` a UTC time of
+    day, ``weekday`` 0-6 (weekly), ``day`` 1-28, ``month`` 1-12 (of the quarter: 1-3),
+    ``opens`` seconds before the start (1 to 366 days)."""
 
     model_config = ConfigDict(extra="forbid")
-    series: dict[str, Any]
+    at: TimeOfDay
+    weekday: Weekday = 0
+    day: Day = 1
+    month: Month = 1
+    opens: OpensSeconds = 6 * 86_400
+
+
+class SeriesEventIn(BaseModel):
+    """One recurring event of a series: its key, level, schedule and instances' spec."""
+
+    model_config = ConfigDict(extra="forbid")
+    key: SeriesKey
+    level: Annotated[str, Field(max_length=20)]
+    schedule: ScheduleIn
+    spec: TournamentIn
+
+
+class FeedIn(BaseModel):
+    """The top ``places`` of each ``source`` instance qualify for the next ``target`` one."""
+
+    model_config = ConfigDict(extra="forbid")
+    source: SeriesKey
+    target: SeriesKey
+    places: Places
+
+
+class TitleRulesIn(BaseModel):
+    """Which event levels make their champion a master."""
+
+    model_config = ConfigDict(extra="forbid")
+    master_levels: Annotated[list[Annotated[str, Field(max_length=20)]], Field(max_length=8)]
+
+
+class SeriesSpecIn(BaseModel):
+    """A series in the form of ``Series.to_dict()``, each number and day bounded."""
+
+    model_config = ConfigDict(extra="forbid")
+    key: SeriesKey
+    name: Annotated[str, Field(max_length=200)]
+    starts: CalendarDay
+    events: Annotated[list[SeriesEventIn], Field(max_length=16)]
+    feeds: Annotated[list[FeedIn], Field(max_length=64)] = []
+    top: SeriesKey | None = None
+    titles: TitleRulesIn = TitleRulesIn(master_levels=["monthly", "quarterly", "annual"])
+
+
+class SeriesIn(BaseModel):
+    """An admin's new series."""
+
+    model_config = ConfigDict(extra="forbid")
+    series: SeriesSpecIn
 
 
 class UpcomingOut(BaseModel):
@@ -183,6 +241,7 @@ __all__ = [
     "BotTokenOut",
     "CredentialsIn",
     "DecisionOut",
+    "FeedIn",
     "GuestIn",
     "LeaderRow",
     "MatchSummary",
@@ -190,9 +249,13 @@ __all__ = [
     "ProfileIn",
     "RecordOut",
     "RevokeTitleIn",
+    "ScheduleIn",
+    "SeriesEventIn",
     "SeriesIn",
     "SeriesOut",
+    "SeriesSpecIn",
     "TitleOut",
+    "TitleRulesIn",
     "TitlesOut",
     "UpcomingOut",
 ]

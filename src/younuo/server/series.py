@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from younuo.server.storedvalues import UNREADABLE, readable, skipped
 from younuo.server.tournaments import TournamentService
 from younuo.store import Database, moderation
 from younuo.store import series as stored
 from younuo.store import titles as stored_titles
 from younuo.store import tournaments as events
+from younuo.store.models import SeriesRow, TournamentRow
 from younuo.tournaments import Tournament, TournamentError
 from younuo.tournaments.entrants import BOT_PREFIX
 from younuo.tournaments.errors import ErrorCode
@@ -27,6 +29,22 @@ from younuo.tournaments.tournament import Status
 
 SYSTEM = "series"
 """The creator named on instances a series' schedule made (no person made them)."""
+
+
+def _series_of(row: SeriesRow) -> Series:
+    return Series.from_dict(row.value)
+
+
+def _name(row: SeriesRow) -> str:
+    return f"series {row.key}"
+
+
+def _event_of(row: TournamentRow) -> Tournament:
+    return Tournament.from_dict(row.value)
+
+
+def _event_name(row: TournamentRow) -> str:
+    return f"event {row.id}"
 
 
 class SeriesService:
@@ -54,13 +72,16 @@ class SeriesService:
         return series
 
     async def get(self, key: str) -> Series | None:
+        """The series of ``key``; None if there is none, or if it does not read (logged)."""
         async with self.db.session() as s:
             row = await stored.get(s, key)
-            return None if row is None else Series.from_dict(row.value)
+            found = [] if row is None else readable([row], _series_of, _name)
+            return found[0] if found else None
 
     async def every(self) -> list[Series]:
+        """Every series that reads, oldest first (one that does not is skipped, logged)."""
         async with self.db.session() as s:
-            return [Series.from_dict(r.value) for r in await stored.every(s)]
+            return readable(await stored.every(s), _series_of, _name)
 
     async def results(self, key: str) -> dict[str, list[str]]:
         """The counted instances of a series: key to places, champion first."""
@@ -71,26 +92,34 @@ class SeriesService:
         """The ``series`` job: for every series, the due instances exist, finished ones
         are counted (with their titles), and fed instances know their qualifiers."""
         for series in await self.every():
-            for due_instance in due(series, now):
-                await self.tournaments.ensure(
-                    due_instance.key,
-                    due_instance.spec,
-                    SYSTEM,
-                    now,
-                    qualified=() if due_instance.qualifiers_only else None,
-                )
-            await self._count_finished(series, now)
-            await self._qualify(series, now)
+            try:
+                await self._run(series, now)
+            except UNREADABLE as exc:
+                # A series the calendar cannot run (or an instance that does not read):
+                # the series after it still run.
+                skipped(f"series {series.key}", exc)
+
+    async def _run(self, series: Series, now: datetime) -> None:
+        for due_instance in due(series, now):
+            await self.tournaments.ensure(
+                due_instance.key,
+                due_instance.spec,
+                SYSTEM,
+                now,
+                qualified=() if due_instance.qualifiers_only else None,
+            )
+        await self._count_finished(series, now)
+        await self._qualify(series, now)
 
     async def _instances(self, series: Series, statuses: Sequence[Status]) -> list[Tournament]:
         async with self.db.session() as s:
             rows = await events.with_prefix(s, f"{series.key}:", [str(x) for x in statuses])
-            return [Tournament.from_dict(r.value) for r in rows]
+            return readable(rows, _event_of, _event_name)
 
     async def _count_finished(self, series: Series, now: datetime) -> None:
         async with self.db.session() as s:
             rows = await stored.uncounted(s, series.key, str(Status.FINISHED))
-            finished = [Tournament.from_dict(r.value) for r in rows]
+            finished = readable(rows, _event_of, _event_name)
         for event in finished:
             which = instance(series, event.id)
             champion = event.places[0] if event.places else None

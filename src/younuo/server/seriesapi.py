@@ -13,6 +13,7 @@ from younuo.server.api import ERROR_RESPONSES, Me, SafeJSONResponse, StrictJsonR
 from younuo.server.restmodels import SeriesIn, SeriesOut, UpcomingOut
 from younuo.server.roles import Permission, allows
 from younuo.server.series import SeriesService
+from younuo.server.storedvalues import UNREADABLE, skipped
 from younuo.tournaments import TournamentError
 from younuo.tournaments.series import Series, upcoming
 
@@ -51,9 +52,15 @@ async def _out(service: SeriesService, series: Series) -> SeriesOut:
 
 @router.get("/api/series", response_model=list[SeriesOut])
 async def every_series(request: Request) -> list[SeriesOut]:
-    """Every series, oldest first."""
+    """Every series, oldest first (one whose calendar cannot be shown is left out, logged)."""
     service = _series(request)
-    return [await _out(service, s) for s in await service.every()]
+    out = []
+    for series in await service.every():
+        try:
+            out.append(await _out(service, series))
+        except UNREADABLE as exc:
+            skipped(f"series {series.key}", exc)
+    return out
 
 
 @router.get("/api/series/{key}", response_model=SeriesOut)
@@ -61,8 +68,12 @@ async def one_series(key: str, request: Request) -> SeriesOut:
     service = _series(request)
     found = await service.get(key)
     if found is None:
-        raise AdminError("not_found", f"no series {key!r}")
-    return await _out(service, found)
+        raise AdminError("not_found", f"no series {key[:80]!r}")
+    try:
+        return await _out(service, found)
+    except UNREADABLE as exc:
+        skipped(f"series {found.key}", exc)
+        raise AdminError("not_found", f"series {key[:80]!r} cannot be shown") from None
 
 
 @router.post("/api/admin/series", response_model=SeriesOut)
@@ -73,7 +84,7 @@ async def create_series(body: SeriesIn, request: Request, me: Me) -> SeriesOut:
         raise AdminError("forbidden", "only admins make series")
     service = _series(request)
     try:
-        series = Series.from_dict(body.series)
+        series = Series.from_dict(body.series.model_dump(mode="json"))
         await service.create(series, me.id, datetime.now(UTC))
     except TournamentError as exc:
         raise AdminError(str(exc.code), exc.message) from None

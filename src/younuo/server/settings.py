@@ -176,6 +176,23 @@ class Settings(BaseSettings):
     code_guess_burst: int = Field(
         10, ge=1, le=1000, description="Wrong private-room codes allowed at once."
     )
+    # Per-account budgets of REST writes (limits.WriteLimits): that many at once, then
+    # the budget comes back over the hour. Past it: 429 too_many_writes.
+    events_per_hour: float = Field(
+        10.0, gt=0, le=100_000, description="Events one account may create an hour."
+    )
+    rooms_per_hour: float = Field(
+        120.0, gt=0, le=100_000, description="Rooms one account may create an hour (REST)."
+    )
+    reports_per_hour: float = Field(
+        20.0, gt=0, le=100_000, description="Reports one account may file an hour."
+    )
+    friend_requests_per_hour: float = Field(
+        60.0, gt=0, le=100_000, description="Friend requests one account may send an hour."
+    )
+    renames_per_hour: float = Field(
+        6.0, gt=0, le=100_000, description="Times one account may change its name an hour."
+    )
     limit_entries: int = Field(
         100_000,
         ge=100,

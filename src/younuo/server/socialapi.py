@@ -22,7 +22,10 @@ from younuo.server.api import (
     SafeJSONResponse,
     StrictJsonRoute,
     problem_handler,
+    spend_write,
 )
+from younuo.server.bounds import ROW_ID_MAX
+from younuo.server.limits import Write
 from younuo.server.protocol import ChatOut, NoticeOut
 from younuo.server.restmodels import Ok
 from younuo.server.social import STATUS, NotFound, SocialService
@@ -42,7 +45,7 @@ from younuo.server.socialmodels import (
 )
 from younuo.social.errors import SocialError
 
-RowId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+RowId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
 """A stored row's id (notices, reports): a 32-bit integer in every database."""
 
 router = APIRouter(
@@ -81,6 +84,7 @@ async def friends(request: Request, me: Me) -> list[FriendOut]:
 async def request_friend(body: FriendRequestIn, request: Request, me: Me) -> FriendOut:
     """Ask an account to be friends (by ``account`` id or registered ``name``); if they
     had asked you, you are friends at once. They get a notice."""
+    await spend_write(request, me, Write.FRIEND_REQUESTS)
     social = _social(request)
     other = await social.request(me, body.account, body.name)
     return next(f for f in await social.friends(me) if f.account == other)
@@ -187,6 +191,7 @@ async def chat_log(
 @router.post("/reports", response_model=ReportFiled)
 async def report(body: ReportIn, request: Request, me: Me) -> ReportFiled:
     """Report a player to the moderators, with their messages in ``room`` attached."""
+    await spend_write(request, me, Write.REPORTS)
     return await _social(request).report(me, body)
 
 

@@ -2,7 +2,8 @@
 
 Plain pydantic models with no web application or store behind them, like
 :mod:`younuo.server.restmodels`. A spec is checked by ``TournamentSpec`` itself (its
-error codes: ``bad_name``, ``bad_cap``, ...): the body only has the right shapes.
+error codes: ``bad_name``, ``bad_cap``, ...): the body has the right shapes, and each
+number and time its bounds (:mod:`younuo.server.bounds`; ``422 bad_message`` past them).
 """
 
 from __future__ import annotations
@@ -10,6 +11,16 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from younuo.server.bounds import (
+    CalendarTime,
+    CheckInSeconds,
+    EventCap,
+    MatchSeconds,
+    Rounds,
+    TableSize,
+    Target,
+)
 
 Format = Literal["elimination", "swiss", "league"]
 NoShowPolicy = Literal["bye", "bot"]
@@ -24,19 +35,21 @@ class TournamentIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(max_length=200)]
     format: Format
-    starts_at: Annotated[str, Field(max_length=64)]
+    starts_at: CalendarTime
     preset: Annotated[str, Field(max_length=40)] | None = None
-    options: dict[str, Any] | None = None
-    table_min: int | None = None
-    table_max: int | None = None
-    advance: int | None = None
-    rounds: int | None = None
-    match_seconds: int | None = None
-    target: int | None = None
+    options: (
+        Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=40)] | None
+    ) = None
+    table_min: TableSize | None = None
+    table_max: TableSize | None = None
+    advance: TableSize | None = None
+    rounds: Rounds | None = None
+    match_seconds: MatchSeconds | None = None
+    target: Target | None = None
     no_show: NoShowPolicy | None = None
     bot_level: Annotated[str, Field(max_length=40)] | None = None
-    cap: int | None = None
-    check_in: int | None = None
+    cap: EventCap | None = None
+    check_in: CheckInSeconds | None = None
     code: Annotated[str, Field(max_length=40)] | None = None
 
 

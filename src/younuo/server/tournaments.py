@@ -24,10 +24,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.server.botaccounts import may_enter_rated
+from younuo.server.storedvalues import readable
 from younuo.store import Database, VersionConflict, moderation
 from younuo.store import tournaments as stored
 from younuo.store.ids import new_code, new_id
-from younuo.store.models import Account
+from younuo.store.models import Account, TournamentRow
 from younuo.tournaments import Command, TableResult, Tournament, TournamentSpec
 from younuo.tournaments.errors import ErrorCode, TournamentError
 from younuo.tournaments.tournament import Status, Step
@@ -52,6 +53,12 @@ def _may_enter(account: Account) -> bool:
     ratings like any other), so a bot account enters only once an admin allowed it into
     rated play (``botaccounts.may_enter_rated``)."""
     return may_enter_rated(account)
+
+
+def _events(rows: list[TournamentRow]) -> list[Tournament]:
+    """The stored events that read; one that does not is skipped and logged, so that it
+    takes down neither a listing nor the job."""
+    return readable(rows, lambda r: Tournament.from_dict(r.value), lambda r: f"event {r.id}")
 
 
 def _starting(now: datetime, seed: int) -> Callable[[Tournament], Step]:
@@ -86,11 +93,23 @@ class TournamentService:
         step = Tournament.create(tid, spec, creator=creator, now=now, admin=admin)
         t = step.tournament
         kind = stored.Kind.PUBLIC if admin and t.spec.code is None else stored.Kind.PRIVATE
-        code = t.spec.code if kind is stored.Kind.PRIVATE else None
-        if kind is stored.Kind.PRIVATE and code is None:
-            code = new_code()
-        async with self.db.session() as s, s.begin():
-            await stored.add(s, t.to_dict(), kind, code, now.timestamp())
+        chosen = t.spec.code if kind is stored.Kind.PRIVATE else None
+        for attempt in range(RETRIES):
+            code = new_code() if kind is stored.Kind.PRIVATE and chosen is None else chosen
+            try:
+                async with self.db.session() as s, s.begin():
+                    await stored.add(
+                        s, t.to_dict(), kind, code, now.timestamp(), t.spec.starts_at.timestamp()
+                    )
+                break
+            except IntegrityError:
+                # Codes are unique: a chosen one is refused, a made one is made again.
+                if chosen is not None:
+                    raise TournamentError(
+                        ErrorCode.CODE_TAKEN, "another event has this code: choose another"
+                    ) from None
+                if attempt == RETRIES - 1:
+                    raise
         await self._carry_out(step)
         return t
 
@@ -143,9 +162,9 @@ class TournamentService:
         return await self._change(tournament_id, lambda t: t.cancel(), now, audit)
 
     async def public(self, limit: int) -> list[Tournament]:
-        """The public events, newest first."""
+        """The public events, newest first (one that does not read is left out, logged)."""
         async with self.db.session() as s:
-            return [Tournament.from_dict(r.value) for r in await stored.public(s, limit)]
+            return _events(await stored.public(s, limit))
 
     async def code_of(self, tournament_id: str) -> str | None:
         """A private event's join code (for its creator and admins)."""
@@ -158,10 +177,14 @@ class TournamentService:
         return await self._change(tournament_id, lambda t: t.record(result), now)
 
     async def tick(self, now: datetime) -> None:
-        """The ``tournaments`` job: start due events, re-issue running events' commands."""
+        """The ``tournaments`` job: start due events, re-issue running events' commands.
+
+        Only the events due to start are read (``stored.due``, by index), with the
+        running ones: events waiting for a later start cost a tick nothing."""
         async with self.db.session() as s:
-            rows = await stored.with_status(s, [str(Status.REGISTRATION), str(Status.RUNNING)])
-            events = [Tournament.from_dict(r.value) for r in rows]
+            rows = await stored.due(s, str(Status.REGISTRATION), now.timestamp())
+            rows += await stored.with_status(s, [str(Status.RUNNING)])
+            events = _events(rows)
         for t in events:
             try:
                 if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
@@ -179,7 +202,7 @@ class TournamentService:
         ``carry_out`` records it and starts what comes next, without waiting for a tick)."""
         async with self.db.session() as s:
             rows = await stored.with_status(s, [str(Status.RUNNING)])
-            events = [Tournament.from_dict(r.value) for r in rows]
+            events = _events(rows)
         for t in events:
             for command in t.resume():
                 await self.carry_out(t.id, command)
@@ -241,7 +264,12 @@ class TournamentService:
         try:
             async with self.db.session() as s, s.begin():
                 await stored.add(
-                    s, step.tournament.to_dict(), stored.Kind.PUBLIC, None, now.timestamp()
+                    s,
+                    step.tournament.to_dict(),
+                    stored.Kind.PUBLIC,
+                    None,
+                    now.timestamp(),
+                    spec.starts_at.timestamp(),
                 )
         except IntegrityError:
             made = await self.get(tournament_id)  # another node made it first

@@ -301,7 +301,8 @@ class TournamentRow(Base):
     """One event: its whole ``younuo.tournaments.Tournament`` value (``to_dict``) as ``value``.
 
     ``kind``: public (an admin's) or private (any player's, joined by ``code``).
-    ``status`` mirrors the value's, so that the scheduler finds running events by index.
+    ``status`` mirrors the value's, so that the scheduler finds running events by index,
+    and ``starts_at`` the spec's start, so that it finds the waiting ones that are due.
     ``version`` grows by one on every write (a conditional write guards concurrent nodes).
     """
 
@@ -316,6 +317,8 @@ class TournamentRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    # The spec's start (POSIX time), so that the tick reads only the events due.
+    starts_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class TitleRow(Base):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.store.errors import VersionConflict
@@ -27,9 +27,15 @@ class Kind(StrEnum):
 
 
 async def add(
-    s: AsyncSession, value: dict[str, Any], kind: Kind, code: str | None, now: float
+    s: AsyncSession,
+    value: dict[str, Any],
+    kind: Kind,
+    code: str | None,
+    now: float,
+    starts_at: float | None = None,
 ) -> TournamentRow:
-    """Store a new event (``value``: a Tournament's ``to_dict``) at version 0."""
+    """Store a new event (``value``: a Tournament's ``to_dict``) at version 0;
+    ``starts_at`` its start (POSIX time), for :func:`due`."""
     row = TournamentRow(
         id=str(value["id"]),
         kind=str(kind),
@@ -39,6 +45,7 @@ async def add(
         version=0,
         created_at=now,
         updated_at=now,
+        starts_at=starts_at,
     )
     s.add(row)
     await s.flush()
@@ -73,6 +80,18 @@ async def with_status(s: AsyncSession, statuses: list[str]) -> list[TournamentRo
     rows = await s.scalars(
         select(TournamentRow)
         .where(TournamentRow.status.in_(statuses))
+        .order_by(TournamentRow.created_at)
+    )
+    return list(rows)
+
+
+async def due(s: AsyncSession, status: str, now: float) -> list[TournamentRow]:
+    """Events in ``status`` whose start has come by ``now`` (or is not known): what the
+    tick starts, read by index, so that waiting events cost it nothing until due."""
+    rows = await s.scalars(
+        select(TournamentRow)
+        .where(TournamentRow.status == status)
+        .where(or_(TournamentRow.starts_at <= now, TournamentRow.starts_at.is_(None)))
         .order_by(TournamentRow.created_at)
     )
     return list(rows)

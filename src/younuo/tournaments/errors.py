@@ -32,6 +32,8 @@ class ErrorCode(StrEnum):
     BAD_TIME = "bad_time"
     NOT_ADMIN = "not_admin"
     STARTS_IN_PAST = "starts_in_past"
+    STARTS_TOO_LATE = "starts_too_late"
+    """An event created to start more than ``STARTS_AHEAD_MAX`` (a year) ahead."""
     BAD_ACCOUNT = "bad_account"
     REGISTRATION_CLOSED = "registration_closed"
     WRONG_CODE = "wrong_code"
@@ -61,6 +63,9 @@ class ErrorCode(StrEnum):
     UNKNOWN_EVENT = "unknown_event"
     UNKNOWN_INSTANCE = "unknown_instance"
     SERIES_TAKEN = "series_taken"
+    # The shell (server/tournaments.py).
+    CODE_TAKEN = "code_taken"
+    """A private event's code is another event's already (codes are unique)."""
 
 
 class TournamentError(Exception):

@@ -32,7 +32,7 @@ from typing import Any
 from younuo.tournaments.entrants import BOT_PREFIX
 from younuo.tournaments.errors import ErrorCode, TournamentError
 from younuo.tournaments.levels import CADENCE, SPAN, Cadence, EventLevel
-from younuo.tournaments.spec import TournamentSpec
+from younuo.tournaments.spec import FIRST_DAY, LAST_DAY, TournamentSpec
 from younuo.tournaments.titles import TitleRules
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
@@ -65,12 +65,16 @@ class Schedule:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Schedule:
+        opens = data["opens"]
+        # Checked before the timedelta is made: 10**15 seconds overflows it.
+        if not isinstance(opens, int) or not 0 < opens <= OPENS_MAX.total_seconds():
+            raise TournamentError(ErrorCode.BAD_SCHEDULE, "opens is 1 second to 366 days")
         return cls(
             at=time.fromisoformat(data["at"]),
             weekday=data["weekday"],
             day=data["day"],
             month=data["month"],
-            opens=timedelta(seconds=data["opens"]),
+            opens=timedelta(seconds=opens),
         )
 
 
@@ -195,7 +199,7 @@ class Series:
                 top=data["top"],
                 titles=TitleRules.from_dict(data["titles"]),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise TournamentError(ErrorCode.BAD_SERIES, f"not a stored series: {exc!r}") from None
 
 
@@ -418,6 +422,9 @@ def _check(series: Series) -> None:
         raise TournamentError(ErrorCode.BAD_SERIES, "a series has a name")
     if not isinstance(series.starts, date) or isinstance(series.starts, datetime):
         raise TournamentError(ErrorCode.BAD_SERIES, "starts is a date")
+    if not FIRST_DAY <= series.starts <= LAST_DAY:
+        # 9999-12-31 was stored once, and every listing's next instance overflowed.
+        raise TournamentError(ErrorCode.BAD_SERIES, f"starts is {FIRST_DAY} to {LAST_DAY}")
     if not series.events:
         raise TournamentError(ErrorCode.BAD_SERIES, "a series has at least one event")
     keys = [e.key for e in series.events]

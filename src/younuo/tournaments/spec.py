@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
@@ -63,6 +63,19 @@ CHECK_IN_MAX = timedelta(days=1)
 """The longest check-in window."""
 NAME_MAX = 80
 """The longest event name."""
+FIRST_DAY = date(2000, 1, 1)
+"""The earliest day anything is scheduled on (an event's start, a series' first day)."""
+LAST_DAY = date(2199, 12, 31)
+"""The latest day anything is scheduled on: far from ``date.max`` (9999-12-31), so that
+the calendar's arithmetic (a series' next period, a check-in window) never leaves the
+dates Python can hold."""
+EARLIEST = datetime.combine(FIRST_DAY, time(0), UTC)
+"""The earliest start time of an event."""
+LATEST = datetime.combine(LAST_DAY, time.max, UTC)
+"""The latest start time of an event."""
+STARTS_AHEAD_MAX = timedelta(days=366)
+"""How far ahead of its creation an event may start (a series' instance is made at most
+a year before its start too): every waiting event starts, or is cancelled, within a year."""
 # Set by the spec's own fields (or by the format), never through options.
 RESERVED_OPTIONS = ("preset", "target", "match_seconds", "partner_rotation")
 _CODE = re.compile(r"[A-Za-z0-9]{4,16}")
@@ -174,9 +187,10 @@ class TournamentSpec:
         fields["starts_at"] = _read_time(fields["starts_at"])
         if "check_in" in fields:
             seconds = fields["check_in"]
-            if not isinstance(seconds, int) or isinstance(seconds, bool):
+            # Checked before the timedelta is made: 10**15 seconds overflows it.
+            if not _is_int(seconds) or not 0 <= seconds <= CHECK_IN_MAX.total_seconds():
                 raise TournamentError(
-                    ErrorCode.BAD_CHECK_IN, "check_in is a whole number of seconds"
+                    ErrorCode.BAD_CHECK_IN, "check_in is 0 to 86400 whole seconds"
                 )
             fields["check_in"] = timedelta(seconds=seconds)
         return cls(**fields)
@@ -263,6 +277,10 @@ def _check_start(starts_at: Any) -> None:
     if not isinstance(starts_at, datetime) or starts_at.utcoffset() != timedelta(0):
         raise TournamentError(
             ErrorCode.BAD_START_TIME, "starts_at is a datetime in UTC (tzinfo=UTC)"
+        )
+    if not EARLIEST <= starts_at <= LATEST:
+        raise TournamentError(
+            ErrorCode.BAD_START_TIME, f"starts_at is between {FIRST_DAY} and {LAST_DAY}"
         )
 
 

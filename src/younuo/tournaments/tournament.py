@@ -40,7 +40,7 @@ from younuo.tournaments.commands import (
 from younuo.tournaments.entrants import BOT_PREFIX, Entrant, more_bots
 from younuo.tournaments.errors import ErrorCode, TournamentError
 from younuo.tournaments.results import TableResult
-from younuo.tournaments.spec import Format, NoShow, TournamentSpec
+from younuo.tournaments.spec import STARTS_AHEAD_MAX, Format, NoShow, TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Stage, Table
 from younuo.tournaments.standings import Standing, rank
 
@@ -145,6 +145,10 @@ class Tournament:
             )
         if spec.starts_at <= now:
             raise TournamentError(ErrorCode.STARTS_IN_PAST, "the start time has already passed")
+        if spec.starts_at > now + STARTS_AHEAD_MAX:
+            raise TournamentError(
+                ErrorCode.STARTS_TOO_LATE, "an event starts within a year of its creation"
+            )
         allowed = None if qualified is None else tuple(dict.fromkeys(qualified))
         return Step(cls(id, spec, creator, now, qualified=allowed), ())
 
@@ -356,7 +360,7 @@ class Tournament:
                 places=tuple(data["places"]),
                 cancelled=None if cancelled is None else CancelReason(cancelled),
             )
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
             raise TournamentError(ErrorCode.BAD_RECORD, f"not a stored event: {exc!r}") from None
 
     # ------------------------------------------------------------------ inside
