@@ -10,6 +10,7 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta, timezone
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -223,7 +224,18 @@ def test_bad_input_is_answered_with_its_code(staffed: Staff) -> None:
         400,
         "starts_in_past",
     )
+    # A time that is not ISO 8601 with its offset is refused where the body is parsed;
+    # one with an offset other than UTC by the spec.
     assert code(post(server, "", root, elimination(starts_at="tomorrow"))) == (
+        422,
+        "bad_message",
+    )
+    assert code(post(server, "", root, elimination(starts_at=starting_in(3600)[:19]))) == (
+        422,
+        "bad_message",
+    )
+    tokyo = (datetime.now(UTC) + timedelta(hours=2)).astimezone(timezone(timedelta(hours=9)))
+    assert code(post(server, "", root, elimination(starts_at=tokyo.isoformat()))) == (
         400,
         "bad_start_time",
     )

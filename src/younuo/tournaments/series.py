@@ -301,9 +301,10 @@ def _walk(series: Series, event: SeriesEvent, start: datetime) -> Iterator[Event
     first = datetime.combine(series.starts, time(0), UTC)
     period = _step(event.cadence, _period_at(event.cadence, max(start, first).date()), -1)
     while True:
-        made = _instance(series, event, period)
-        if made.starts_at.date() >= series.starts:
-            yield made
+        # The start first: an instance before the series (which may fall before the
+        # calendar's first day) is never made.
+        if _start(event, period).date() >= series.starts:
+            yield _instance(series, event, period)
         period = _step(event.cadence, period, 1)
 
 
@@ -434,8 +435,10 @@ def _check(series: Series) -> None:
         if not isinstance(event.key, str) or not _KEY.fullmatch(event.key):
             raise TournamentError(ErrorCode.BAD_SERIES, "an event key is a-z, 0-9 and -, up to 32")
         _check_schedule(event)
-        # Every instance's spec must be valid: the name with its period must still fit.
-        _instance(series, event, _period_at(event.cadence, series.starts))
+        # Every instance's spec must be valid: the name with its period must still fit,
+        # and the first instance start on the calendar (by 2199-12-31), so that no
+        # listing of the series ever meets one that cannot be made.
+        next(_walk(series, event, datetime.combine(series.starts, time(0), UTC)))
     _check_feeds(series)
     if series.top is not None:
         series.event(series.top)
