@@ -6,7 +6,7 @@ account writes is limited per kind (429 ``too_many_writes``)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -207,7 +207,8 @@ def test_each_account_has_a_budget_of_each_kind_of_write(tmp_path: Path) -> None
         def call(method: str, path: str, who: dict[str, Any], body: Any) -> httpx.Response:
             return httpx.request(method, http + path, json=body, headers=bearer(who), timeout=30)
 
-        writes = {
+        Write = Callable[[dict[str, Any], int], httpx.Response]
+        writes: dict[str, Write] = {
             "events": lambda who, i: call("POST", "/api/tournaments", who, event()),
             "rooms": lambda who, i: call("POST", "/api/rooms", who, {"name": f"R{i}"}),
             "reports": lambda who, i: call(
