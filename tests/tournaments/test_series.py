@@ -294,3 +294,27 @@ def test_a_time_of_day_in_another_zone_is_refused() -> None:
     with pytest.raises(TournamentError) as caught:
         Series("s", "S", date(2026, 1, 1), (SeriesEvent("one", EventLevel.WEEKLY, away, spec()),))
     assert caught.value.code is ErrorCode.BAD_SCHEDULE
+
+
+@pytest.mark.parametrize("opens", [10**15, 2**63, 10**30, -(10**14), 0, 366 * 86_400 + 1])
+def test_a_stored_schedule_past_its_bounds_is_refused_not_overflowed(opens: int) -> None:
+    data = spring().to_dict()
+    data["events"][0]["schedule"]["opens"] = opens
+    with pytest.raises(TournamentError) as caught:
+        Series.from_dict(data)
+    assert caught.value.code is ErrorCode.BAD_SCHEDULE
+
+
+def test_a_series_lies_on_the_calendar() -> None:
+    """9999-12-31 was once stored, and every listing of the series overflowed the
+    calendar looking for its next instance."""
+    _refused(ErrorCode.BAD_SERIES, starts=date(9999, 12, 31))
+    _refused(ErrorCode.BAD_SERIES, starts=date(1999, 12, 31))
+    # Its first instances must start on the calendar too (by 2199-12-31).
+    _refused(ErrorCode.BAD_START_TIME, starts=date(2199, 12, 21))
+    stored = {**spring().to_dict(), "starts": "9999-12-31"}
+    with pytest.raises(TournamentError):
+        Series.from_dict(stored)
+    # The calendar's first day works, though the week before it is off the calendar.
+    first = spring(starts=date(2000, 1, 1))
+    assert min(i.starts_at for i in upcoming(first, at(2000, 1, 1))).year == 2000

@@ -180,3 +180,43 @@ def test_from_dict_needs_the_three_fields() -> None:
 def test_error_to_dict() -> None:
     error = refused(ErrorCode.BAD_CAP, cap=1)
     assert error.to_dict() == {"code": "bad_cap", "message": error.message}
+
+
+@pytest.mark.parametrize("seconds", [10**15, 2**63, 10**30, -(10**14), 86_401, True, 1.5])
+def test_a_stored_check_in_past_its_bounds_is_refused_not_overflowed(seconds: Any) -> None:
+    """A stored or sent spec's window is checked before the timedelta is made (10**15
+    seconds overflowed it: OverflowError, a 500)."""
+    data = {**spec().to_dict(), "check_in": seconds}
+    with pytest.raises(TournamentError) as caught:
+        TournamentSpec.from_dict(data)
+    assert caught.value.code is ErrorCode.BAD_CHECK_IN
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        datetime(9999, 12, 31, tzinfo=UTC),
+        datetime(2200, 1, 1, tzinfo=UTC),
+        datetime(1999, 12, 31, 23, 59, tzinfo=UTC),
+        datetime(1, 1, 1, tzinfo=UTC),
+    ],
+)
+def test_a_start_is_on_the_calendar(when: datetime) -> None:
+    refused(ErrorCode.BAD_START_TIME, starts_at=when)
+    stored = {**spec().to_dict(), "starts_at": when.isoformat()}
+    with pytest.raises(TournamentError):
+        TournamentSpec.from_dict(stored)
+
+
+def test_an_event_starts_within_a_year_of_its_creation() -> None:
+    from younuo.tournaments import Tournament
+    from younuo.tournaments.spec import STARTS_AHEAD_MAX
+
+    from .driving import NOW
+
+    later = spec(starts_at=NOW + STARTS_AHEAD_MAX)
+    assert Tournament.create("cup", later, "boss", NOW, admin=True).tournament.spec == later
+    too_late = spec(starts_at=NOW + STARTS_AHEAD_MAX + timedelta(seconds=1))
+    with pytest.raises(TournamentError) as caught:
+        Tournament.create("cup", too_late, "boss", NOW, admin=True)
+    assert caught.value.code is ErrorCode.STARTS_TOO_LATE
