@@ -44,10 +44,60 @@ EDGE_TOKENS = (
 )
 """Raw JSON values: each is refused up front, or is valid JSON the models must judge."""
 
+EXTREME_VALUES = (
+    "1000000000000000",
+    str(2**63),
+    str(2**63 - 1),
+    str(-(2**63) - 1),
+    str(10**30),
+    "-100000000000000",
+    str(2**53 + 1),
+    str(2**31),
+    "-1",
+    "0",
+    "1e308",
+    "-1e308",
+    "5e-324",
+    "-0.0",
+    "1.5",
+    '"9999-12-31"',
+    '"0001-01-01"',
+    '"9999-12-31T23:59:59+00:00"',
+    '"9999-12-31T23:59:59-23:59"',
+    '"0001-01-01T00:00:00+23:59"',
+    '"2199-12-31T23:59:59+00:00"',
+    '"2000-01-01T00:00:00Z"',
+    '"23:59:59.999999"',
+    '"1000000000000000"',
+    '"-1"',
+    '""',
+    '"' + "9" * 400 + '"',
+    "true",
+    "null",
+    "[]",
+    "{}",
+)
+"""Raw JSON values at the ends of what numbers, dates and strings can be (issue 38): each
+is refused with a 4xx by a model's bounds, or stored and served as any other value."""
+
+EXTREME_QUERY = (
+    "1000000000000000",
+    str(2**63),
+    str(10**30),
+    "-100000000000000",
+    "1e308",
+    "-0",
+    "9999-12-31",
+    "0001-01-01T00:00:00+23:59",
+    "9" * 400,
+)
+"""The same as query parameters' text."""
+
 _HOLE = "\x00edge\x00"
 _HOLE_JSON = json.dumps(_HOLE)
 
 edge_tokens = st.sampled_from(EDGE_TOKENS)
+extreme_values = st.sampled_from(EXTREME_VALUES)
 
 
 def splice(value: Any, path: list[str | int], token: str) -> str:
@@ -89,6 +139,15 @@ def spliced(draw: st.DrawFn, value: Any, keys: tuple[str, ...] = ()) -> str:
     if isinstance(node, dict) and draw(st.booleans()):
         key = draw(st.sampled_from(keys) | st.text(max_size=8)) if keys else draw(st.text())
         where = [*where, key]
+    return splice(value, where, token)
+
+
+@st.composite
+def extreme(draw: st.DrawFn, value: Any) -> str:
+    """``value`` as JSON text with an extreme number, date or string in place of one of
+    its values (or as the whole of it)."""
+    token = draw(extreme_values)
+    where = draw(st.sampled_from(paths(value)))
     return splice(value, where, token)
 
 

@@ -25,7 +25,7 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Ok
 
-from .fuzzing import edge_tokens, spliced, traceback_free
+from .fuzzing import EXTREME_QUERY, edge_tokens, extreme, spliced, traceback_free
 from .harness import ServerProcess
 
 EXAMPLES = 8
@@ -90,7 +90,28 @@ def fuzz_operation(
         )
         check_answer(response, f"{where} {text[:200]!r}")
         counts["edge body"] += 1
-        # And an edge case's raw text in one of the query parameters the route takes.
+        # The same request with a number, date or string at its extremes in its body
+        # (issue 38: each once overflowed a duration, a database integer or a calendar).
+        text = data.draw(extreme(body))
+        response = client.request(
+            case.method,
+            case.formatted_path,
+            params=case.query or None,
+            headers={**auth, "Content-Type": "application/json"},
+            content=text.encode("utf-8"),
+        )
+        check_answer(response, f"{where} {text[:200]!r}")
+        counts["extreme body"] += 1
+        # And an edge case's raw text in one of the query parameters the route takes,
+        # then an extreme number or date in one.
+        if case.query:
+            name = data.draw(st.sampled_from(sorted(case.query)))
+            raw = data.draw(st.sampled_from(EXTREME_QUERY))
+            response = client.request(
+                case.method, case.formatted_path, params={**case.query, name: raw}, headers=auth
+            )
+            check_answer(response, f"{where}?{name}={raw[:100]!r}")
+            counts["extreme query"] += 1
         if case.query:
             name = data.draw(st.sampled_from(sorted(case.query)))
             raw = data.draw(edge_tokens)
@@ -160,3 +181,113 @@ def test_splice_puts_the_raw_token_in_place() -> None:
     assert splice({"a": [1, 2]}, ["a", 1], '"\\udfff"') == '{"a": [1, "\\udfff"]}'
     assert splice({}, [], "Infinity") == "Infinity"
     assert json.loads(splice({"x": "y"}, ["z"], "1"))["z"] == 1
+
+
+@pytest.fixture(scope="module")
+def staffed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, str]]:
+    from tournaments.serving import admin_create
+    from tournaments.serving import login as admin_login
+
+    data = tmp_path_factory.mktemp("fuzz-extremes") / "data"
+    admin_create(data, "Root")
+    with ServerProcess(data) as proc:
+        yield proc, str(admin_login(proc, "Root")["token"])
+
+
+def _examples(player: str) -> list[tuple[str, str, Any]]:
+    """Bodies that pass every check of their route, so that a value put in any of their
+    places reaches as deep as it can (the spec, the series' calendar, the engine)."""
+    from datetime import UTC, datetime, timedelta
+
+    soon = (datetime.now(UTC) + timedelta(hours=2)).isoformat()
+    spec = {
+        "name": "Extreme cup",
+        "format": "swiss",
+        "starts_at": soon,
+        "preset": "younuo",
+        "options": {"scoring": "single", "uno_penalty": 2},
+        "table_min": 4,
+        "table_max": 8,
+        "advance": 2,
+        "rounds": 3,
+        "match_seconds": 600,
+        "target": 500,
+        "no_show": "bot",
+        "bot_level": "normal",
+        "cap": 64,
+        "check_in": 900,
+        "code": None,
+    }
+    series = {
+        "key": "extreme",
+        "name": "Extreme",
+        "starts": "2027-01-01",
+        "events": [
+            {
+                "key": "monthly",
+                "level": "monthly",
+                "schedule": {"at": "19:00:00", "weekday": 0, "day": 28, "month": 1, "opens": 86400},
+                "spec": spec,
+            }
+        ],
+        "feeds": [],
+        "top": None,
+        "titles": {"master_levels": ["monthly"]},
+    }
+    room = {
+        "name": "Extreme room",
+        "seats": 4,
+        "needed": 2,
+        "mode": "ffa",
+        "preset": "younuo",
+        "options": {"target": 500, "turn_seconds": 30, "match_seconds": 0},
+        "private": False,
+    }
+    return [
+        ("POST", "/api/tournaments", spec),
+        ("POST", "/api/admin/series", {"series": series}),
+        ("POST", "/api/rooms", room),
+        (
+            "POST",
+            f"/api/admin/accounts/{player}/standing",
+            {"standing": "suspended", "reason": "fuzz", "seconds": 60},
+        ),
+        ("POST", "/api/admin/reports/1/decision", {"action": "mute", "note": "n", "minutes": 60}),
+        ("POST", "/api/admin/cases/k/decision", {"verdict": "deduct", "note": "n", "points": 5}),
+        ("PATCH", "/api/me", {"name": "Rooted", "avatar": {"outfit": "red", "expression": "cry"}}),
+    ]
+
+
+@pytest.mark.soak
+def test_each_place_of_valid_bodies_at_the_extremes_of_numbers_dates_and_strings(
+    staffed: tuple[ServerProcess, str],
+) -> None:
+    """Issue 38: every place (a value, an object, an array) of a body that passes its
+    route's checks, given each extreme number, date and string in turn, is answered
+    with a 2xx or a 4xx error body; never a 500, and the log has no traceback."""
+    from .fuzzing import EXTREME_VALUES, paths, splice
+
+    api, token = staffed
+    player = api.guest("Target")["account"]["id"]
+    client = httpx.Client(base_url=api.http, timeout=30)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    statuses: Counter[int] = Counter()
+    for method, path, body in _examples(player):
+        valid = client.request(method, path, json=body, headers=headers)
+        # The example passes (a decision on no report or case: checked, then not found).
+        assert valid.status_code < 300 or "decision" in path, (path, valid.text)
+        for where in paths(body):
+            for token_text in EXTREME_VALUES:
+                text = splice(body, where, token_text)
+                if method == "PATCH":  # one rename a request, not a budget's worth
+                    text = text.replace('"Rooted"', '"Root"')
+                response = client.request(method, path, content=text.encode(), headers=headers)
+                check_answer(response, f"{method} {path} {text[:300]!r}")
+                statuses[response.status_code] += 1
+    assert client.get("/healthz").json()["ok"] is True
+    for listing in ("/api/tournaments", "/api/series", "/api/rooms", "/api/leaderboard"):
+        assert client.get(listing).status_code == 200, listing
+    client.close()
+    print(f"REST extremes: {sum(statuses.values())} requests {dict(sorted(statuses.items()))}")
+    assert statuses[422] > 0 and sum(n for s, n in statuses.items() if s < 300) > 0
+    traceback_free(api.log)
