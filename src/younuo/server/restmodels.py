@@ -201,6 +201,14 @@ class SeriesSpecIn(BaseModel):
     top: SeriesKey | None = None
     titles: TitleRulesIn = TitleRulesIn(master_levels=["monthly", "quarterly", "annual"])
 
+    def value(self) -> dict[str, Any]:
+        """The ``Series.from_dict()`` form: each event's spec without the fields left out
+        (null in a ``TournamentIn`` is the spec's default, as in ``POST /api/tournaments``)."""
+        out = self.model_dump(mode="json")
+        for event, given in zip(out["events"], self.events, strict=True):
+            event["spec"] = given.spec.model_dump(mode="json", exclude_none=True)
+        return out
+
 
 class SeriesIn(BaseModel):
     """An admin's new series."""

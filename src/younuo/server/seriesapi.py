@@ -84,7 +84,7 @@ async def create_series(body: SeriesIn, request: Request, me: Me) -> SeriesOut:
         raise AdminError("forbidden", "only admins make series")
     service = _series(request)
     try:
-        series = Series.from_dict(body.series.model_dump(mode="json"))
+        series = Series.from_dict(body.series.value())
         await service.create(series, me.id, datetime.now(UTC))
     except TournamentError as exc:
         raise AdminError(str(exc.code), exc.message) from None
