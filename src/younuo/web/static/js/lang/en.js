@@ -582,6 +582,10 @@ export default {
   "err.catch_closed": "Too late to report.",
   "err.already_in_room": "You are already in a room.",
   "err.rate_limited": "Slow down a little.",
+  "err.too_many_writes": "You have done that too often lately: try again later.",
+  "err.too_large": "That is too long to send.",
+  "err.code_taken": "Another event has this code: choose another.",
+  "err.starts_too_late": "An event starts within a year.",
   "err.bad_token": "Your session expired: sign in again.",
 
   "level.1": "Infant", "level.2": "Nursery", "level.3": "Kindergarten", "level.4": "Kindergarten senior",

@@ -582,6 +582,10 @@ export default {
   "err.catch_closed": "来不及举报了。",
   "err.already_in_room": "你已经在房间里了。",
   "err.rate_limited": "操作太快了，稍等一下。",
+  "err.too_many_writes": "你最近做这件事太多次了，请稍后再试。",
+  "err.too_large": "内容太长，无法发送。",
+  "err.code_taken": "这个代码已被其他赛事使用，请换一个。",
+  "err.starts_too_late": "赛事须在一年内开始。",
   "err.bad_token": "登录已过期，请重新登录。",
 
   "level.1": "婴儿宝宝", "level.2": "幼儿小班", "level.3": "幼儿中班", "level.4": "幼儿大班",

@@ -582,6 +582,10 @@ export default {
   "err.catch_closed": "來不及舉報了。",
   "err.already_in_room": "你已經在房間裡了。",
   "err.rate_limited": "操作太快了，稍等一下。",
+  "err.too_many_writes": "你最近做這件事太多次了，請稍後再試。",
+  "err.too_large": "內容太長，無法送出。",
+  "err.code_taken": "這個代碼已被其他賽事使用，請換一個。",
+  "err.starts_too_late": "賽事須在一年內開始。",
   "err.bad_token": "登入已過期，請重新登入。",
 
   "level.1": "嬰兒寶寶", "level.2": "幼兒小班", "level.3": "幼兒中班", "level.4": "幼兒大班",
