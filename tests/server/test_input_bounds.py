@@ -234,6 +234,23 @@ def test_each_account_has_a_budget_of_each_kind_of_write(tmp_path: Path) -> None
             assert int(refused.headers["Retry-After"]) >= 1
             # Another account's budget is its own.
             assert write(bob, 0).status_code != 429, kind
+
+        # Rooms made over the WebSocket spend the same budget: leaving and making one
+        # again is no way round it.
+        async def rooms_over_the_socket() -> list[dict[str, Any]]:
+            client = Client(server, server.guest("Cat"))
+            await client.connect()
+            answers = []
+            for _ in range(3):
+                answers.append(await client.request({"type": "create_room"}))
+                await client.request({"type": "leave_room"})
+            await client.close()
+            return answers
+
+        made, again, refused_ws = asyncio.run(rooms_over_the_socket())
+        assert made["type"] == again["type"] == "ack", (made, again)
+        assert refused_ws["code"] == "too_many_writes", refused_ws
+        assert refused_ws["details"]["retry_after"] >= 1
         # A name sent again unchanged is no rename (it costs nothing).
         me = httpx.get(http + "/api/me", headers=bearer(ann)).json()
         assert call("PATCH", "/api/me", ann, {"name": me["name"]}).status_code == 200

@@ -240,7 +240,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.guard = guard
     app.state.bot_limits = bot_limits
     app.state.code_guesses = code_guesses
-    app.state.write_limits = WriteLimits(settings, hub)
+    app.state.write_limits = write_limits = WriteLimits(settings, hub)
     app.state.replays = ReplayCache()
     app.state.cluster = cluster
     # Refused input (bad bodies and frames) in the log: once per client and minute.
@@ -309,6 +309,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
             social,
             code_guesses,
             refusals,
+            write_limits,
         )
 
     static = settings.static_dir or WEB_STATIC

@@ -22,7 +22,7 @@ from younuo.server import wirejson
 from younuo.server.auth import Auth, AuthError, account_out, token_hash
 from younuo.server.codeguesses import CodeGuesses
 from younuo.server.connections import Connection, Hub
-from younuo.server.limits import AddressGuard, BotLimits
+from younuo.server.limits import AddressGuard, BotLimits, Write, WriteLimits
 from younuo.server.lobby import Lobby
 from younuo.server.lobbyfeed import RoomFilter
 from younuo.server.origins import Origins
@@ -109,10 +109,12 @@ class ClientSession:
         social: SocialService | None = None,
         code_guesses: CodeGuesses | None = None,
         refusals: RefusalLog | None = None,
+        write_limits: WriteLimits | None = None,
     ) -> None:
         self.conn = conn
         self.refusals = refusals
         self.code_guesses = code_guesses
+        self.write_limits = write_limits
         self.bot_limits = bot_limits
         self.origins = origins
         self.host = host
@@ -315,6 +317,19 @@ class ClientSession:
             self.hub.peers.watching_lobby(self.account.id, False)
 
     async def create_room(self, m: CreateRoom) -> None:
+        # The same budget as POST /api/rooms: leaving and creating again is no way round.
+        refusal = (
+            None
+            if self.write_limits is None
+            else await self.write_limits.check(self.me, Write.ROOMS)
+        )
+        if refusal is not None:
+            raise ProtocolError(
+                "too_many_writes",
+                f"{refusal.message}: try again in {refusal.retry_after} s",
+                m.ref,
+                {"retry_after": refusal.retry_after},
+            )
         await self.lobby.create(self.me, m.settings)
         self._ack(m.ref)
 
@@ -449,6 +464,7 @@ async def serve_socket(
     social: SocialService | None = None,
     code_guesses: CodeGuesses | None = None,
     refusals: RefusalLog | None = None,
+    write_limits: WriteLimits | None = None,
 ) -> None:
     """The ``/ws`` endpoint's body.
 
@@ -483,6 +499,7 @@ async def serve_socket(
         social,
         code_guesses,
         refusals,
+        write_limits,
     )
     try:
         while not conn.closed:
