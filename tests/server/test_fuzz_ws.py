@@ -162,7 +162,7 @@ class Fuzzer:
 
         self.loop.run_until_complete(go())
 
-    def exchange(self, raw: str) -> list[dict[str, Any]]:
+    def exchange(self, raw: str | bytes) -> list[dict[str, Any]]:
         """Send ``raw``, then a sentinel ping; the frames before its pong."""
         self.sent += 1
         sentinel = f"sentinel-{self.sent}"
@@ -284,3 +284,33 @@ def test_the_judge_knows_the_documented_codes() -> None:
     assert "internal" not in DOCUMENTED_CODES
     assert {"error", "ack", "pong", "state", "update"} <= SERVER_TYPES
     assert "NaN" in BAD_TOKENS and "null" not in BAD_TOKENS
+
+
+@pytest.mark.soak
+def test_binary_frames_in_another_encoding_are_bad_json(fuzz_server: ServerProcess) -> None:
+    """Issue 38: a binary frame is UTF-8 JSON or nothing. Any message, even a valid one,
+    sent as UTF-16 or UTF-32 (which Python's ``json`` would guess from its first bytes)
+    is ``bad_json`` with no ref; the same bytes as UTF-8 are read."""
+    fuzzer = Fuzzer(fuzz_server)
+    fuzzer.connect()
+
+    @settings(
+        max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(
+        message=messages(),
+        encoding=st.sampled_from(["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le"]),
+    )
+    def run(message: dict[str, Any], encoding: str) -> None:
+        raw = json.dumps(message, ensure_ascii=False).encode(encoding)
+        errors = [f for f in fuzzer.exchange(raw) if f["type"] == "error"]
+        code = "too_large" if len(raw) > LIMIT else "bad_json"
+        assert [(f["code"], f["ref"]) for f in errors] == [(code, None)], (raw[:80], errors)
+
+    try:
+        run()
+        read = fuzzer.exchange(json.dumps({"type": "ping", "ref": "utf8"}).encode("utf-8"))
+        assert [f["type"] for f in read] == ["pong"], read
+    finally:
+        fuzzer.close()
+    traceback_free(fuzz_server.log)
