@@ -70,7 +70,10 @@ def test_r_leave_pending_penalty_on_the_leaver_lapses() -> None:
 
 
 def test_r_leave_accused_leaving_closes_the_challenge_but_not_the_penalty() -> None:
-    """ann's W+4 waits on bob; ann leaves: nothing to challenge, bob still draws 4."""
+    """ann's W+4 waits on bob; ann leaves: nothing to challenge, bob still draws 4.
+
+    With no challenge and nothing to stack, bob has no choice: he draws at once (R-STACK).
+    """
     game = table(
         "ann: W+4 G2 | bob: R6 B2 | cat: B5 B6 | dan: Y7 Y8",
         start="R3",
@@ -78,10 +81,70 @@ def test_r_leave_accused_leaving_closes_the_challenge_but_not_the_penalty() -> N
     )
     game.apply(play("ann", "W+4", "green"))
     game.apply(Action.leave("ann"))
-    refused(game, Action.challenge("bob"), "no_challenge")
-    game.apply(Action.draw("bob"))
     assert codes(game.hand("bob")) == "R6 B2 G8 B3 Y1 Y2"
     assert game.current == "cat"
+    refused(game, Action.challenge("bob"), "not_your_turn")
+
+
+def test_r_leave_accused_leaving_leaves_a_stacking_answer_open() -> None:
+    """As above under stacking same, but bob holds a W+4: he still chooses (stack or draw)."""
+    game = table(
+        "ann: W+4 G2 | bob: R6 W+4 | cat: B5 B6 | dan: Y7 Y8",
+        start="R3",
+        pile="G8 B3 Y1 Y2",
+        stacking="same",
+    )
+    game.apply(play("ann", "W+4", "green"))
+    game.apply(Action.leave("ann"))
+    refused(game, Action.challenge("bob"), "no_challenge")
+    assert game.current == "bob"
+    assert game.view("bob").pending_draw == 4
+    game.apply(Action.draw("bob"))
+    assert codes(game.hand("bob")) == "R6 W+4 G8 B3 Y1 Y2"
+
+
+def test_r_leave_accused_leaving_makes_a_player_with_no_choice_draw_at_once() -> None:
+    """R-STACK: p0's W+4 waits on p1, p0 leaves during the open challenge: p1, holding no
+    card that answers it, draws the 4 at once and p2 is to play."""
+    game = table("p0: W+4 G1 G2 | p1: R5 B2 | p2: Y3 Y4", start="R3", pile="G8 B3 Y1 Y2")
+    game.apply(play("p0", "W+4", "blue"))
+    events = game.apply(Action.leave("p0"))
+    assert types(events) == ["leave", "draw"]
+    assert codes(game.hand("p1")) == "R5 B2 G8 B3 Y1 Y2"
+    assert game.current == "p2"
+    assert game.snapshot()["pending_draw"] == 0
+
+
+def test_r_leave_first_of_a_stack_leaving_makes_the_player_facing_it_draw() -> None:
+    """R-DRAW4-4 first, R-STACK: ann began the +4 stack, bob stacked; cat may challenge ann.
+
+    ann leaves: no challenge is left, cat holds nothing to stack, so cat draws 8 at once.
+    """
+    game = table(
+        "ann: W+4 G1 | bob: W+4 B9 | cat: R5 B2 | dan: Y3 Y4",
+        start="R3",
+        pile="G8 B3 Y1 Y2 G1 G2 B4 B5 R6",
+        stacking="same",
+    )
+    game.apply(play("ann", "W+4", "blue"))
+    game.apply(play("bob", "W+4", "green"))
+    assert game.view("cat").challenge == ("cat", "ann")
+    game.apply(Action.leave("ann"))
+    assert codes(game.hand("cat")) == "R5 B2 G8 B3 Y1 Y2 G1 G2 B4 B5"
+    assert game.current == "dan"
+    assert game.snapshot()["pending_draw"] == 0
+
+
+def test_r_leave_ending_the_match_leaves_no_penalty_pending() -> None:
+    """p0's W+4 waits on p1, who leaves: the match is over, so nothing is pending."""
+    game = table("p0: W+4 G1 G2 | p1: R5 B2", start="R3", pile="G8 B3 Y1 Y2")
+    game.apply(play("p0", "W+4", "blue"))
+    game.apply(Action.leave("p1"))
+    snapshot = game.snapshot()
+    assert (snapshot["status"], snapshot["current"]) == ("match_over", None)
+    assert snapshot["pending_draw"] == 0
+    view = game.view("p0")
+    assert (view.challenge, view.penalty_stack, view.phase) == (None, (), "turn")
 
 
 def test_r_leave_match_goes_on_with_three_and_ends_below_three() -> None:

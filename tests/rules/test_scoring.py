@@ -231,6 +231,55 @@ def test_r_score_3_knockout_last_draw_two_still_acts() -> None:
     assert game.current == "cat"
 
 
+def test_r_score_1_knockout_last_draw_two_of_the_round_is_drawn_and_counts() -> None:
+    """Knockout, two left: ann goes out on R+2, so bob, the last player, draws G8 B3 first.
+
+    round_points is his hand after the draw: 9 + 8 + 3 = 20.
+    """
+    game = table("ann: R+2 | bob: G9", start="R3", pile="G8 B3 Y1", scoring="knockout")
+    events = game.apply(play("ann", "R+2"))
+    assert types(events) == ["play", "draw", "finish", "round_over", "match_over"]
+    assert codes(game.hand("bob")) == "G9 G8 B3"
+    assert game.snapshot()["round_points"] == 20
+    assert game.snapshot()["pending_draw"] == 0
+    assert game.scores() == {"ann": 1, "bob": 0}
+
+
+def test_r_score_1_knockout_last_stack_is_drawn_whole_by_the_last_player() -> None:
+    """Knockout: cat is out; bob stacks R+2 on ann's B+2 and goes out: ann draws all 4."""
+    game = table(
+        "ann: B+2 Y5 | bob: R+2 | cat: B7 | dan: G4 G6",
+        start="B3",
+        pile="G8 B1 Y1 Y2 G1 G2",
+        scoring="knockout",
+        stacking="progressive",
+        first="cat",
+    )
+    game.apply(play("cat", "B7"))  # cat finishes 1st
+    game.apply(Action.leave("dan"))  # ann and bob are left in the round
+    game.apply(play("ann", "B+2"))
+    assert game.view("bob").pending_draw == 2
+    game.apply(play("bob", "R+2"))
+    assert codes(game.hand("ann")) == "Y5 G8 B1 Y1 Y2"
+    assert game.snapshot()["round_points"] == 5 + 8 + 1 + 1 + 2
+    assert game.view(None).pending_draw == 0
+    assert game.snapshot()["match_winner"] == "cat"
+
+
+def test_r_score_1_knockout_last_multi_play_of_wild_draw_fours_gives_eight() -> None:
+    """Knockout, multi-play: ann goes out on two W+4: bob, the last player, draws 8."""
+    game = table(
+        "ann: W+4 W+4 | bob: G9",
+        start="R3",
+        pile="G8 B3 Y1 Y2 G1 G2 B4 B5 R6",
+        scoring="knockout",
+        multi_play="identical",
+    )
+    game.apply(play("ann", "W+4 W+4", "red"))
+    assert codes(game.hand("bob")) == "G9 G8 B3 Y1 Y2 G1 G2 B4 B5"
+    assert game.snapshot()["round_points"] == 9 + 8 + 3 + 1 + 2 + 1 + 2 + 4 + 5
+
+
 # ----------------------------------------------------------------- R-SCORE-3 single
 def test_r_score_3_single_one_round_points_recorded() -> None:
     game = table(FOUR, start="R3", pile=PILE, scoring="single")

@@ -323,6 +323,32 @@ def test_r_setup_3_wild_start_card_first_player_names_the_color(start: str) -> N
     assert game.current == "bob"
 
 
+def test_r_setup_3_first_player_leaving_before_naming_the_color_passes_the_naming_on() -> None:
+    """Decision: p0 leaves before naming the Wild start card's color: p1, who now plays
+    first, names it, then plays on it."""
+    game = table("p0: G1 | p1: R5 B2 G7 | p2: Y3 Y4 | p3: G4 G6", start="W", pile="G8 B3")
+    game.apply(Action.leave("p0"))
+    view = game.view("p1")
+    assert (view.phase, view.color, game.current) == ("choose_color", None, "p1")
+    refused(game, play("p1", "G7"), "choose_color_first")
+    refused(game, Action.choose_color("p2", Color.GREEN), "not_your_turn")
+    game.apply(Action.choose_color("p1", Color.GREEN))
+    assert game.snapshot()["color"] == "green"
+    game.apply(play("p1", "G7"))
+    assert game.current == "p2"
+
+
+def test_r_setup_3_first_player_timing_out_after_another_left_names_the_color() -> None:
+    """The naming passes with the turn: p1's clock runs out, so R-TURN-7 names it for p1
+    (the color p1 holds most: blue) and p1 draws one."""
+    game = table("p0: G1 | p1: B5 B2 R7 | p2: Y3 Y4 | p3: G4 G6", start="W", pile="G8 B3")
+    game.apply(Action.leave("p0"))
+    game.apply(Action.timeout("p1"))
+    assert game.snapshot()["color"] == "blue"
+    assert codes(game.hand("p1")) == "B5 B2 R7 G8"
+    assert game.current == "p2"
+
+
 def test_r_setup_3_wild_draw_four_start_card_goes_to_the_bottom() -> None:
     game = table(FOUR, start="W+4", pile="G1 B2")
     returned = [e for e in events_of(game.opening_events, "start_card") if e.reason]

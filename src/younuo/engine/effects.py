@@ -57,13 +57,13 @@ def play(s: State, plan: PlayPlan) -> None:
     else:
         s.called[seat] = False
     count = len(plan.cards)
-    if plan.going_out and s.rules.scoring != "knockout":
+    if plan.going_out and (s.rules.scoring != "knockout" or s.active() <= 2):
+        # The round ends with this card: under knockout, when the last but one goes out.
         _go_out(s, seat, rank, count)
         return
     if plan.going_out:
+        # Knockout with others still holding cards: the card acts on them as usual.
         finish_player(s, seat)
-        if s.status != "playing":
-            return
     elif s.rules.seven_zero and rank is Rank.SEVEN:
         assert plan.target is not None
         _swap(s, seat, plan.target)
@@ -118,14 +118,22 @@ def _add_penalty(s: State, seat: int, rank: Rank, count: int, bluff: bool) -> No
 
 
 def _go_out(s: State, seat: int, rank: Rank, count: int) -> None:
-    """R-SCORE-1: the round ends; a last Draw Two / Wild Draw Four is drawn first."""
+    """R-SCORE-1: the round ends; a last Draw Two / Wild Draw Four is drawn first.
+
+    The whole pending stack goes with it, under every scoring method: under knockout
+    the last player still holding cards draws it before the round is ranked and
+    ``round_points`` counted.
+    """
     if rank.draw_amount:
         s.pending += rank.draw_amount * count
     elif rank is Rank.WILD_BOUNCE and s.pending:
         _flip(s, 1)
     if s.pending:
         take_penalty(s, s.next_seat(seat))
-    end_round(s, seat)
+    if s.rules.scoring == "knockout":
+        finish_player(s, seat)
+    else:
+        end_round(s, seat)
 
 
 def _cancel_top(s: State) -> None:

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from younuo.engine.events import Event
 from younuo.engine.moves import legal_plays
-from younuo.engine.state import PLAYING, TURN, State
+from younuo.engine.rounds import Setup, end_round_deadlock, start_round
+from younuo.engine.state import PLAYING, TURN, State, clear_penalty
+
+
+def open_round(s: State, setup: Setup | None = None) -> None:
+    """Deal a round (or lay out ``setup``) and settle what its start card leaves to do.
+
+    The start card may put a penalty on a first player with no choice (R-SETUP-3,
+    R-STACK): settling it is turn order, so it lives here and not in ``rounds``.
+    """
+    start_round(s, setup)
+    settle(s)
+
+
+def next_round(s: State) -> None:
+    """Deal the next round after ``round_over`` (RECORD.md ``next_round``)."""
+    s.round += 1
+    open_round(s)
 
 
 def end_turn(s: State, seat: int, skip: int = 0) -> None:
@@ -32,15 +49,6 @@ def take_penalty(s: State, seat: int) -> None:
     s.take(seat, count, "penalty")
 
 
-def clear_penalty(s: State) -> None:
-    s.pending = 0
-    s.pending_kind = None
-    s.stack.clear()
-    s.challenge = None
-    s.top_share = 0
-    s.top_w4 = 0
-
-
 def has_choice(s: State, seat: int) -> bool:
     """Whether the player facing a penalty can do anything but draw it (R-STACK)."""
     challenge = s.challenge
@@ -51,8 +59,6 @@ def has_choice(s: State, seat: int) -> bool:
 
 def settle(s: State) -> None:
     """Resolve what needs no decision: penalties with no choice, then a deadlock."""
-    from younuo.engine.rounds import end_round_deadlock  # rounds builds on this module
-
     while s.status == PLAYING:
         seat = s.current
         assert seat is not None

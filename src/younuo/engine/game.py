@@ -23,10 +23,11 @@ from younuo.engine.cards import Card
 from younuo.engine.effects import play
 from younuo.engine.errors import IllegalAction, RecordError
 from younuo.engine.events import Event
+from younuo.engine.flow import next_round, open_round
 from younuo.engine.legality import PlayPlan, plan_play
 from younuo.engine.moves import action_caches, legal_actions
 from younuo.engine.rng import Rng
-from younuo.engine.rounds import Setup, build_deck, match_clock, next_round, start_round
+from younuo.engine.rounds import Setup, build_deck, match_clock
 from younuo.engine.rules import Rules
 from younuo.engine.state import MATCH_OVER, ROUND_OVER, State
 from younuo.engine.views import PlayerView, make_view, redact
@@ -57,7 +58,7 @@ class Game:
         """Shuffle and deal from ``seed`` (R-SETUP)."""
         rules = rules or Rules()
         state = _new_state(players, rules, seed, teams)
-        start_round(state)
+        open_round(state)
         return cls(state, {"seed": seed, "setup": None, "teams": teams})
 
     @classmethod
@@ -97,7 +98,7 @@ class Game:
             first=seats[first] if first is not None else 0,
             direction=direction,
         )
-        start_round(state, setup)
+        open_round(state, setup)
         origin = {
             "seed": seed,
             "teams": teams,

@@ -18,7 +18,15 @@ from younuo.engine.scoring import (
     partner_teams,
     round_points,
 )
-from younuo.engine.state import CHOOSE, MATCH_OVER, PLAYING, ROUND_OVER, TURN, State
+from younuo.engine.state import (
+    CHOOSE,
+    MATCH_OVER,
+    PLAYING,
+    ROUND_OVER,
+    TURN,
+    State,
+    clear_penalty,
+)
 
 HAND_SIZE: Final = 7
 
@@ -174,20 +182,12 @@ def _turn_start_card(s: State, card: Card, first: int) -> None:
         s.emit(Event("penalty", target=s.players[first], count=2))
     elif card.color is None:
         s.phase = CHOOSE
-    from younuo.engine.flow import settle  # flow imports this module
-
-    settle(s)
 
 
 def end_round(s: State, winner: int) -> None:
     """A round is won by ``winner`` (R-SCORE-1..3, R-TEAM): score it, then maybe end the match."""
     s.status = ROUND_OVER
-    s.current = None
-    s.exposed = None
-    s.phase = TURN
-    s.drawn = None
-    s.pending = 0
-    s.challenge = None
+    _stop_play(s)
     seats = [i for i in range(s.n) if s.in_match[i]]
     if s.team_mode:
         side = s.team_of[winner]
@@ -234,10 +234,7 @@ def end_knockout(s: State) -> None:
     for place, seat in enumerate(order):
         s.scores[seat] = len(order) - 1 - place
     s.status = ROUND_OVER
-    s.current = None
-    s.exposed = None
-    s.pending = 0
-    s.challenge = None
+    _stop_play(s)
     s.round_winner = s.round_winner_prev = order[0]
     s.round_points = hand_points(s.hands[order[-1]])
     s.emit(
@@ -337,16 +334,22 @@ def _check_match_end(s: State) -> None:
 
 def finish_match(s: State, winner: int) -> None:
     s.status = MATCH_OVER
-    s.current = None
-    s.exposed = None
+    _stop_play(s)
     s.match_winner = winner
     s.emit(Event("match_over", s.players[winner], info=(("scores", _scores(s)),)))
 
 
-def next_round(s: State) -> None:
-    """Deal the next round after ``round_over`` (RECORD.md ``next_round``)."""
-    s.round += 1
-    start_round(s)
+def _stop_play(s: State) -> None:
+    """Nobody is to play and nothing is owed once a round or the match is over.
+
+    A penalty still pending lapses (R-LEAVE, R-SCORE-5); one that a last card leaves
+    is drawn before the round ends (R-SCORE-1), so it is no longer pending here.
+    """
+    s.current = None
+    s.exposed = None
+    s.phase = TURN
+    s.drawn = None
+    clear_penalty(s)
 
 
 def _scores(s: State) -> dict[str, int]:

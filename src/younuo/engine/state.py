@@ -334,3 +334,17 @@ class State:
         self.rng.shuffle(self.pile)
         self.discard = [top]
         self.emit(Event("reshuffle", count=len(self.pile)))
+
+
+def clear_penalty(s: State) -> None:
+    """No penalty pending: the stack, its challenge and the top card's share are gone.
+
+    The end of a turn's penalty (drawn, challenged, lapsed) and the end of a round or
+    match (nothing may stay pending once nobody is to play) share it.
+    """
+    s.pending = 0
+    s.pending_kind = None
+    s.stack.clear()
+    s.challenge = None
+    s.top_share = 0
+    s.top_w4 = 0

@@ -9,12 +9,12 @@ from __future__ import annotations
 from younuo.engine.cards import COLORS, Card, Color, Rank
 from younuo.engine.errors import IllegalAction
 from younuo.engine.events import Event
-from younuo.engine.flow import clear_penalty, close_catch_window, end_turn, settle, take_penalty
+from younuo.engine.flow import close_catch_window, end_turn, settle, take_penalty
 from younuo.engine.legality import PlayPlan, matches, plan_play
 from younuo.engine.moves import about_to_uno, can_play, forced_stack_blocks_draw
 from younuo.engine.rounds import end_knockout, finish_match
 from younuo.engine.scoring import best_seat, lowest_wins
-from younuo.engine.state import CHOOSE, DRAWN, MATCH_OVER, PLAYING, TURN, State
+from younuo.engine.state import CHOOSE, DRAWN, MATCH_OVER, PLAYING, TURN, State, clear_penalty
 
 
 def require_turn(s: State, seat: int) -> None:
@@ -223,12 +223,17 @@ def leave(s: State, seat: int) -> None:
         return
     if s.rules.scoring == "knockout" and s.active() <= 1:
         end_knockout(s)
-    elif was_current:
+        return
+    if was_current:
+        # R-SETUP-3 decision: whoever now plays first names a Wild start card's color.
+        naming = s.phase == CHOOSE
         clear_penalty(s)
-        s.phase = TURN
+        s.phase = CHOOSE if naming else TURN
         s.drawn = None
         s.current = s.next_seat(seat)
-        settle(s)
+    # Whoever leaves, the player to move may be left with no choice (say, the accused
+    # of their open challenge left): they draw at once (R-STACK), as after any turn.
+    settle(s)
 
 
 def _best_left(s: State, remaining: list[int]) -> int:
