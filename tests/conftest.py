@@ -25,10 +25,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run soak tests at their full size (e.g. 10,000 engine games) instead of the CI bound",
     )
 
+    parser.addoption(
+        "--soak-shard",
+        default="0/1",
+        help="K/N: play only the K-th of every N soak games (run N processes side by side)",
+    )
+
 
 @pytest.fixture
 def soak_full(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--soak-full"))
+
+
+@pytest.fixture
+def soak_shard(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """(K, N) from ``--soak-shard K/N``: this process plays games K, K+N, K+2N, ..."""
+    text = str(request.config.getoption("--soak-shard"))
+    k, _, n = text.partition("/")
+    shard = (int(k), int(n))
+    if not 0 <= shard[0] < shard[1]:
+        raise pytest.UsageError(f"--soak-shard {text}: K/N with 0 <= K < N")
+    return shard
 
 
 # Test tiers (docs/architecture.md, "Tests"): every test gets one of these markers from where

@@ -327,6 +327,7 @@ def _check_match_end(s: State) -> None:
             return
         for i in reached:
             s.in_match[i] = False
+            s.in_round[i] = False  # out of the match: the view shows them in no round
             s.emit(Event("player_out", s.players[i], points=s.scores[i]))
         if len(remaining) == 1:
             finish_match(s, remaining[0])
