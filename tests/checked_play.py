@@ -68,9 +68,12 @@ def next_action(game: Game, rng: random.Random) -> Action:
     """A random legal action, or a leave by anyone (any moment), or the match clock."""
     if rng.random() < CLOCK_RATE:
         return Action.match_clock()
-    rate = LEAVE_RATE_OWED if game.status == "playing" and _owed(game) else LEAVE_RATE
-    if rng.random() < rate:
-        who = rng.choice(game.players)
+    owed = game.status == "playing" and _owed(game)
+    if rng.random() < (LEAVE_RATE_OWED if owed else LEAVE_RATE):
+        # While something is owed, half the leaves are by the player who owes it.
+        mover = game.current
+        who = mover if owed and mover is not None and rng.random() < 0.5 else None
+        who = who or rng.choice(game.players)
         if Action.leave(who) in game.legal_actions(who):
             return Action.leave(who)
     return random_step(game, rng, leave_rate=0.0)
