@@ -24,7 +24,11 @@ LEAVE_RATE = 0.004  # a leave by anyone, at any moment
 # Leaves and the match clock are likeliest to meet another rule when something is owed:
 # a penalty, a challenge, a color to name. There, leave far more often.
 LEAVE_RATE_OWED = 0.08
+LEAVE_RATE_NAMING = 0.3  # the first player leaving before naming a Wild start card's color
 CLOCK_RATE = 0.0005
+# Knockout is one scoring method of five, and only its last two players meet R-SCORE-1:
+# a fifth of the tables without teams play it, so a few hundred games reach that end.
+KNOCKOUT_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,10 @@ def next_action(game: Game, rng: random.Random) -> Action:
     if rng.random() < CLOCK_RATE:
         return Action.match_clock()
     owed = game.status == "playing" and _owed(game)
-    if rng.random() < (LEAVE_RATE_OWED if owed else LEAVE_RATE):
+    rate = LEAVE_RATE_OWED if owed else LEAVE_RATE
+    if owed and game.view(None).phase == "choose_color":
+        rate = LEAVE_RATE_NAMING
+    if rng.random() < rate:
         # While something is owed, half the leaves are by the player who owes it.
         mover = game.current
         who = mover if owed and mover is not None and rng.random() < 0.5 else None
@@ -79,10 +86,20 @@ def next_action(game: Game, rng: random.Random) -> Action:
     return random_step(game, rng, leave_rate=0.0)
 
 
+def checked_game(rng: random.Random) -> Game:
+    """A random table (:func:`randomplay.random_game`), knockout more often."""
+    game = random_game(rng)
+    teams = game.origin()["teams"]
+    if teams is None and rng.random() < KNOCKOUT_SHARE:
+        rules = game.rules.replace(scoring="knockout", partner_rotation=False)
+        game = Game.new(game.players, rules, seed=game.origin()["seed"])
+    return game
+
+
 def play_checked(seed: int, max_steps: int = MAX_STEPS) -> Outcome:
     """Play the random game of ``seed``, checking every action; stop at the first violation."""
     rng = random.Random(seed)
-    game = random_game(rng)
+    game = checked_game(rng)
     full_deck = deck(game.rules, len(game.players))
     oracle = ScoringOracle(game)
     leaves = 0
