@@ -49,7 +49,11 @@ def build_deck(s: State) -> list[Card]:
 
 
 def start_round(s: State, setup: Setup | None = None) -> None:
-    """Reset the round, deal (or lay out ``setup``), turn the start card and apply it."""
+    """Reset the round, deal (or lay out ``setup``), turn the start card and apply it.
+
+    What the start card leaves to settle (a Draw Two on a first player with no answer)
+    is turn order's: ``flow.open_round`` calls this, then settles.
+    """
     n = s.n
     s.status = PLAYING
     s.phase = TURN
