@@ -21,6 +21,11 @@ from tqdm import tqdm
 
 from younuo.engine import COMPILED, ActionType, Game, Rules
 
+# Read once: on Python 3.11 ``ActionType.LEAVE`` goes through ``EnumType.__getattr__``,
+# about a thousand machine instructions each time, which the loop below would pay for
+# every legal action of every step (docs/engine.md).
+LEAVE = ActionType.LEAVE
+
 
 def younuo_round(players: int, rng: random.Random, seed: int) -> int:
     names = [f"p{i}" for i in range(players)]
@@ -29,7 +34,7 @@ def younuo_round(players: int, rng: random.Random, seed: int) -> int:
     while game.status == "playing":
         current = game.current
         assert current is not None
-        legal = [a for a in game.legal_actions(current) if a.type is not ActionType.LEAVE]
+        legal = [a for a in game.legal_actions(current) if a.type is not LEAVE]
         game.apply(rng.choice(legal))
         steps += 1
     return steps

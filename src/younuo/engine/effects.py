@@ -9,6 +9,7 @@ from __future__ import annotations
 from younuo.engine.cards import Rank
 from younuo.engine.events import Event
 from younuo.engine.flow import close_catch_window, end_turn, take_penalty
+from younuo.engine.hands import remove
 from younuo.engine.legality import PlayPlan
 from younuo.engine.rounds import end_round, finish_player
 from younuo.engine.state import TURN, Challenge, State
@@ -27,9 +28,9 @@ def play(s: State, plan: PlayPlan) -> None:
     rank = top.rank
     bluff = rank is Rank.WILD_DRAW_FOUR and any(c.color is s.color for c in hand)
     for card in plan.cards:
-        hand.remove(card)
+        remove(hand, card)
     for card in plan.companions:
-        hand.remove(card)
+        remove(hand, card)
     s.discard.extend(plan.companions)
     s.discard.extend(plan.cards)
     s.color = plan.color

@@ -202,8 +202,10 @@ class Game:
             _draw(s, action)
         else:
             _HANDLERS[kind](s, action)
-        if kind is not ActionType.TIMEOUT and action.player in s.players:
-            s.timeouts[s.players.index(action.player)] = 0
+        if kind is not ActionType.TIMEOUT:
+            seat = _seat_index(s.players, action.player)
+            if seat >= 0:
+                s.timeouts[seat] = 0
         self._history.append(action)
         return tuple(s.events)
 
@@ -307,13 +309,22 @@ def _check_card_supply(rules: Rules, players: int, cards: list[Card]) -> None:
             )
 
 
+def _seat_index(players: tuple[str, ...], name: str | None) -> int:
+    """The seat of ``name``, -1 for no such player (``players.index`` without the call)."""
+    if name is not None:
+        for seat in range(len(players)):
+            if players[seat] == name:
+                return seat
+    return -1
+
+
 def _seat_of(s: State, name: str | None, field: str) -> int:
     if name is None:
         raise IllegalAction(f"missing_{field}", f"the action needs a {field}")
-    try:
-        return s.players.index(name)
-    except ValueError:
-        raise IllegalAction("unknown_player", f"no player named {name!r}") from None
+    seat = _seat_index(s.players, name)
+    if seat < 0:
+        raise IllegalAction("unknown_player", f"no player named {name!r}")
+    return seat
 
 
 def _play(s: State, a: Action) -> None:

@@ -13,6 +13,7 @@ from typing import Final, final
 
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.errors import IllegalAction
+from younuo.engine.hands import holds
 from younuo.engine.rules import Rules
 from younuo.engine.state import CHOOSE, DRAWN, PLAYING, State
 
@@ -213,7 +214,7 @@ def _jump_problem(
 
 def _holds(hand: list[Card], cards: tuple[Card, ...]) -> bool:
     if len(cards) == 1:
-        return cards[0] in hand
+        return holds(hand, cards[0])
     need = Counter(cards)
     have = Counter(hand)
     return all(have[c] >= k for c, k in need.items())

@@ -13,6 +13,7 @@ from typing import Final
 
 from younuo.engine.actions import Action, ActionType
 from younuo.engine.cards import CARD_INDEXES, COLORS, Card, Color, Rank
+from younuo.engine.hands import holds
 from younuo.engine.legality import (
     PlayPlan,
     can_answer_penalty,
@@ -55,7 +56,7 @@ def legal_plays(s: State, seat: int) -> list[Action]:
     rules = s.rules
     if seat != s.current:
         mode = rules.jump_in
-        if mode == "off" or top is None or s.top_owner == seat or top not in hand:
+        if mode == "off" or top is None or s.top_owner == seat or not holds(hand, top):
             return []
         if mode == "numbers" and not top.rank.is_number:
             return []
@@ -65,12 +66,20 @@ def legal_plays(s: State, seat: int) -> list[Action]:
     elif s.phase == DRAWN:
         assert s.drawn is not None
         firsts = [s.drawn]
-    elif s.pending:
-        kind, color = s.pending_kind, s.color
-        firsts = [c for c in dict.fromkeys(hand) if can_answer_penalty(rules, c, kind, color)]
     else:
+        # Each distinct card once, in the order of the hand (as dict.fromkeys(hand) would
+        # give them, without hashing every card: docs/engine.md).
+        firsts = []
         color = s.color
-        firsts = [c for c in dict.fromkeys(hand) if matches(c, top, color)]
+        if s.pending:
+            kind = s.pending_kind
+            for c in hand:
+                if can_answer_penalty(rules, c, kind, color) and not holds(firsts, c):
+                    firsts.append(c)
+        else:
+            for c in hand:
+                if matches(c, top, color) and not holds(firsts, c):
+                    firsts.append(c)
     out: list[Action] = []
     _singles(s, seat, firsts, out)
     if rules.multi_play != "off" and s.phase != DRAWN:
