@@ -6,6 +6,8 @@ R-HOUSE-JUMP, R-HOUSE-70, R-MULTI (n cards act n times), R-PARTY, R-SCORE-1.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from younuo.engine.cards import Rank
 from younuo.engine.events import Event
 from younuo.engine.flow import close_catch_window, end_turn, take_penalty
@@ -13,6 +15,12 @@ from younuo.engine.hands import remove
 from younuo.engine.legality import PlayPlan
 from younuo.engine.rounds import end_round, finish_player
 from younuo.engine.state import TURN, Challenge, State
+
+# A play event's info, made once (an event's fields are never changed). Typed as a
+# tuple of any length so that compiled code keeps the one object rather than
+# rebuilding it from an unboxed C struct at every use.
+_JUMPED: Final[tuple[tuple[str, Any], ...]] = (("jump_in", True),)
+_IN_TURN: Final[tuple[tuple[str, Any], ...]] = (("jump_in", False),)
 
 
 def play(s: State, plan: PlayPlan) -> None:
@@ -27,12 +35,15 @@ def play(s: State, plan: PlayPlan) -> None:
     top = plan.cards[-1]
     rank = top.rank
     bluff = rank is Rank.WILD_DRAW_FOUR and any(c.color is s.color for c in hand)
+    companions = plan.companions
     for card in plan.cards:
         remove(hand, card)
-    for card in plan.companions:
-        remove(hand, card)
-    s.discard.extend(plan.companions)
+    if companions:
+        for card in companions:
+            remove(hand, card)
+        s.discard.extend(companions)
     s.discard.extend(plan.cards)
+    put_down = companions + plan.cards if companions else plan.cards
     s.color = plan.color
     s.top_owner = seat
     s.top_share = s.top_flips = s.top_w4 = 0
@@ -42,14 +53,14 @@ def play(s: State, plan: PlayPlan) -> None:
     s.current = seat
     s.idle_turns = 0
     s.timeouts[seat] = 0
-    s.last_play[seat] = plan.companions + plan.cards
+    s.last_play[seat] = put_down
     s.emit(
         Event(
             "play",
             name,
-            cards=plan.companions + plan.cards,
+            cards=put_down,
             color=plan.color,
-            info=(("jump_in", plan.jump),),
+            info=_JUMPED if plan.jump else _IN_TURN,
         )
     )
     if len(hand) == 1:

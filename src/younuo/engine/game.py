@@ -243,10 +243,10 @@ class Game:
         return dict(self._origin)
 
     def _seat(self, player: str) -> int:
-        try:
-            return self._s.players.index(player)
-        except ValueError:
-            raise IllegalAction("unknown_player", f"no player named {player!r}") from None
+        seat = _seat_index(self._s.players, player)
+        if seat < 0:
+            raise IllegalAction("unknown_player", f"no player named {player!r}")
+        return seat
 
 
 def _new_state(

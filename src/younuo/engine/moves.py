@@ -49,20 +49,28 @@ _NO_TARGET: Final[tuple[int | None, ...]] = (None,)
 
 def legal_plays(s: State, seat: int) -> list[Action]:
     """Every legal play of ``seat`` now (in turn, or a jump-in)."""
+    out: list[Action] = []
+    _add_plays(s, seat, out)
+    return out
+
+
+def _add_plays(s: State, seat: int, out: list[Action]) -> None:
+    """Append :func:`legal_plays` to ``out`` (legal_actions' list: no list made and joined)."""
     hand = s.hands[seat]
     if not hand or not s.in_round[seat]:
-        return []
+        return
     top = s.top()
     rules = s.rules
-    if seat != s.current:
+    current = s.current
+    if current is None or seat != current:
         mode = rules.jump_in
         if mode == "off" or top is None or s.top_owner == seat or not holds(hand, top):
-            return []
+            return
         if mode == "numbers" and not top.rank.is_number:
-            return []
+            return
         firsts = [top]
     elif s.phase == CHOOSE:
-        return []
+        return
     elif s.phase == DRAWN:
         assert s.drawn is not None
         firsts = [s.drawn]
@@ -80,11 +88,9 @@ def legal_plays(s: State, seat: int) -> list[Action]:
             for c in hand:
                 if matches(c, top, color) and not holds(firsts, c):
                     firsts.append(c)
-    out: list[Action] = []
     _singles(s, seat, firsts, out)
     if rules.multi_play != "off" and s.phase != DRAWN:
         _multi(s, seat, firsts, out)
-    return out
 
 
 def _singles(s: State, seat: int, firsts: list[Card], out: list[Action]) -> None:
@@ -218,10 +224,9 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         return [_simple(s, _NEXT_ROUND, seat), _simple(s, _LEAVE, seat)]
     out: list[Action] = []
     if s.in_round[seat]:
-        plays = legal_plays(s, seat)
-        out += plays
+        _add_plays(s, seat, out)
         if seat == s.current:
-            _turn_actions(s, seat, bool(plays), out)
+            _turn_actions(s, seat, bool(out), out)
         if not s.called[seat] and (len(s.hands[seat]) == 1 or about_to_uno(s, seat)):
             out.append(_simple(s, _UNO, seat))
         exposed = s.exposed

@@ -289,13 +289,20 @@ class State:
 
         ``seat`` itself may be out of the round (a player who just went out or left).
         """
-        n = len(self.players)
-        d = self.direction
+        last = len(self.players) - 1
+        d = self.direction  # 1 or -1
         in_round = self.in_round
         for _ in range(steps):
-            seat = (seat + d) % n
-            while not in_round[seat]:
-                seat = (seat + d) % n
+            # One seat at a time, wrapping round by hand: compiled, Python's modulo of a
+            # possibly negative number is a general routine, and this runs every turn.
+            while True:
+                seat += d
+                if seat > last:
+                    seat = 0
+                elif seat < 0:
+                    seat = last
+                if in_round[seat]:
+                    break
         return seat
 
     def top(self) -> Card | None:
