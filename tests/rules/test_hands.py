@@ -1,9 +1,10 @@
-"""Card lookups by index (younuo.engine.hands) agree with ``==``, and the legal plays
-built on them list each distinct card once, in the order of the hand.
+"""Card lookups by index (younuo.engine.hands) agree with ``==``, the legal plays built
+on them list each distinct card once, in the order of the hand, and ``apply`` finds the
+actor's seat as ``players.index`` did.
 
 Cards made with ``Card(color, rank)`` are equal to, but not the same object as, the
 shared cards of ``Card.parse`` and the decks: the index lookups must find them all the
-same, as ``in``, ``list.remove`` and ``dict.fromkeys`` did.
+same, as ``in``, ``list.remove`` and ``dict.fromkeys`` did (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from younuo.engine import Action, ActionType, Card, Color, Game, Rank, Rules
 from younuo.engine.hands import holds, position, remove
 
-from .helpers import cards, codes, table
+from .helpers import cards, codes, refused, table
 
 
 def fresh(code: str) -> Card:
@@ -92,3 +93,26 @@ def test_each_distinct_stacking_card_is_listed_once_in_hand_order() -> None:
         *(f"W+4/{c.value}" for c in Color),
         "Y+2",
     ]
+
+
+def test_every_action_without_a_known_player_is_refused_as_before() -> None:
+    """apply finds the actor's seat once for every handler (game.py): the refusals stay."""
+    game = table("ann: R5 R6 W | bob: B5 B6 | cat: Y5", start="R3")
+    for kind in ActionType:
+        if kind in (ActionType.NEXT_ROUND, ActionType.MATCH_CLOCK):
+            continue  # no player needed
+        refused(game, Action(kind, None), "missing_player")
+        refused(game, Action(kind, "zed"), "unknown_player")
+    refused(game, Action(ActionType.NEXT_ROUND, "zed"), "unknown_player")
+    refused(game, Action.catch("ann", "zed"), "unknown_player")
+    refused(game, Action.play("ann", Card.parse("R5"), target="zed"), "unknown_player")
+
+
+def test_a_player_named_by_an_equal_string_made_elsewhere_acts() -> None:
+    game = table("ann: R5 R6 | bob: B5 B6", start="R3")
+    name = "".join(["a", "nn"])  # equal to the game's "ann", another object
+    assert name == "ann" and name is not game.players[0]
+    game.apply(Action.play(name, Card.parse("R5")))
+    assert codes(game.hand("ann")) == "R6"
+    assert game.current == "bob"
+    assert game.legal_actions("".join(["b", "ob"])) == game.legal_actions("bob")

@@ -195,17 +195,17 @@ class Game:
         s = self._s
         s.events = []
         kind = action.type
+        # The actor's seat, found once (-1: none or unknown, which the handler refuses).
+        seat = _seat_index(s.players, action.player)
         # Plays and draws are most actions; finding a handler in the table hashes the type.
         if kind is ActionType.PLAY:
-            _play(s, action)
+            _play(s, action, seat)
         elif kind is ActionType.DRAW:
-            _draw(s, action)
+            _draw(s, action, seat)
         else:
-            _HANDLERS[kind](s, action)
-        if kind is not ActionType.TIMEOUT:
-            seat = _seat_index(s.players, action.player)
-            if seat >= 0:
-                s.timeouts[seat] = 0
+            _HANDLERS[kind](s, action, seat)
+        if kind is not ActionType.TIMEOUT and seat >= 0:
+            s.timeouts[seat] = 0
         self._history.append(action)
         return tuple(s.events)
 
@@ -310,11 +310,20 @@ def _check_card_supply(rules: Rules, players: int, cards: list[Card]) -> None:
 
 
 def _seat_index(players: tuple[str, ...], name: str | None) -> int:
-    """The seat of ``name``, -1 for no such player (``players.index`` without the call)."""
-    if name is not None:
-        for seat in range(len(players)):
-            if players[seat] == name:
-                return seat
+    """The seat of ``name``, -1 for none (``players.index`` without a method call).
+
+    Actions name players with the game's own strings (legal_actions builds them from
+    ``players``), so an identity test finds the seat first; ``==`` then finds equal
+    strings made elsewhere (records, the wire).
+    """
+    if name is None:
+        return -1
+    for seat in range(len(players)):
+        if players[seat] is name:
+            return seat
+    for seat in range(len(players)):
+        if players[seat] == name:
+            return seat
     return -1
 
 
@@ -327,8 +336,21 @@ def _seat_of(s: State, name: str | None, field: str) -> int:
     return seat
 
 
-def _play(s: State, a: Action) -> None:
-    seat = _seat_of(s, a.player, "player")
+def _actor(a: Action, seat: int) -> int:
+    """The acting player's seat, as :func:`_seat_of` gives it (``seat``: -1 for none)."""
+    if seat < 0:
+        if a.player is None:
+            raise IllegalAction("missing_player", "the action needs a player")
+        raise IllegalAction("unknown_player", f"no player named {a.player!r}")
+    return seat
+
+
+# Every handler gets the state, the action and the actor's seat (-1 for none).
+Handler = Callable[[State, Action, int], None]
+
+
+def _play(s: State, a: Action, seat: int) -> None:
+    seat = _actor(a, seat)
     if a.card is not None and a.cards is not None:
         raise IllegalAction("card_and_cards", "give card or cards, not both")
     target = None if a.target is None else _seat_of(s, a.target, "target")
@@ -338,29 +360,29 @@ def _play(s: State, a: Action) -> None:
     play(s, plan)
 
 
-def _simple(fn: Callable[[State, int], None]) -> Callable[[State, Action], None]:
-    def handler(s: State, a: Action) -> None:
-        fn(s, _seat_of(s, a.player, "player"))
+def _simple(fn: Callable[[State, int], None]) -> Handler:
+    def handler(s: State, a: Action, seat: int) -> None:
+        fn(s, _actor(a, seat))
 
     return handler
 
 
-def _draw(s: State, a: Action) -> None:
-    turns.draw(s, _seat_of(s, a.player, "player"))
+def _draw(s: State, a: Action, seat: int) -> None:
+    turns.draw(s, _actor(a, seat))
 
 
-def _choose_color(s: State, a: Action) -> None:
-    turns.choose_color(s, _seat_of(s, a.player, "player"), a.color)
+def _choose_color(s: State, a: Action, seat: int) -> None:
+    turns.choose_color(s, _actor(a, seat), a.color)
 
 
-def _catch(s: State, a: Action) -> None:
-    seat = _seat_of(s, a.player, "player")
+def _catch(s: State, a: Action, seat: int) -> None:
+    seat = _actor(a, seat)
     turns.catch(s, seat, None if a.target is None else _seat_of(s, a.target, "target"))
 
 
-def _next_round(s: State, a: Action) -> None:
+def _next_round(s: State, a: Action, seat: int) -> None:
     if a.player is not None:
-        seat = _seat_of(s, a.player, "player")
+        seat = _actor(a, seat)
         if not s.in_match[seat]:
             raise IllegalAction("not_in_match", f"{a.player} is no longer in the match")
     if s.status != ROUND_OVER:
@@ -368,13 +390,13 @@ def _next_round(s: State, a: Action) -> None:
     next_round(s)
 
 
-def _match_clock(s: State, a: Action) -> None:
+def _match_clock(s: State, a: Action, seat: int) -> None:
     if s.status == MATCH_OVER:
         raise IllegalAction("match_over", "the match is over")
     match_clock(s)
 
 
-def _handlers() -> dict[ActionType, Callable[[State, Action], None]]:
+def _handlers() -> dict[ActionType, Handler]:
     return {
         ActionType.PLAY: _play,
         ActionType.DRAW: _draw,

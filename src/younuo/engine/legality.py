@@ -120,7 +120,8 @@ def plan_play(
         return IllegalAction(
             "card_not_in_hand", f"{' '.join(map(str, cards))} is not in {s.players[seat]}'s hand"
         )
-    jump = seat != s.current
+    current = s.current
+    jump = current is None or seat != current  # compiled: compares machine integers
     top = s.top()
     if jump:
         problem = _jump_problem(s, seat, cards, top)
@@ -161,8 +162,7 @@ def _plan(
             return IllegalAction("missing_color", f"name a color for {first}")
         in_force = color
     else:
-        played_colors = [c.color for c in cards]
-        if color is not None and color not in played_colors:
+        if color is not None and all(c.color is not color for c in cards):
             return IllegalAction(
                 "bad_color", f"{color} is not among the played cards' colors: leave it out"
             )

@@ -325,9 +325,10 @@ class State:
         if got:
             hand.extend(got)
             self.called[seat] = False
-            if self.exposed == seat:
+            exposed = self.exposed
+            if exposed is not None and exposed == seat:
                 self.exposed = None  # they no longer hold one card: nothing to catch
-        self.emit(
+        self.events.append(
             Event("draw", self.players[seat], cards=tuple(got), count=len(got), reason=reason)
         )
         return got
