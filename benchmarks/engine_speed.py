@@ -13,6 +13,7 @@ RLCard's UNO game is a single round.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -79,6 +80,9 @@ def main() -> None:
         engines = [("younuo", younuo_round)]
     form = "compiled by mypyc" if COMPILED else "pure Python (YOUNUO_PURE_PYTHON or no compiler)"
     print(f"younuo engine: {form}")
+    # CPU time excludes waiting for a core, not the slowdown of sharing caches with other
+    # work: the load says how busy the machine was (compare ratios, not absolute rates).
+    print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"{'engine':8} {'players':>7} {'games/cpu-s':>12} {'steps/cpu-s':>12}")
     results: dict[tuple[str, int], float] = {}
     for players in (2, 4):
@@ -86,6 +90,7 @@ def main() -> None:
             games_s, steps_s = measure(name, play, players, args.games, args.seed)
             results[name, players] = steps_s
             print(f"{name:8} {players:>7} {games_s:12.1f} {steps_s:12.0f}")
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
     if len(engines) == 2:
         for players in (2, 4):
             ratio = results["younuo", players] / results["rlcard", players]
