@@ -68,10 +68,6 @@ def settle(s: State) -> None:
             s.current = s.next_seat(seat)
             continue
         if not s.can_draw() and s.idle_turns >= s.active():
-            # Imported here, where it is needed: rounds builds on this module, and an
-            # import is hundreds of instructions, too many for every turn.
-            from younuo.engine.rounds import end_round_deadlock
-
             end_round_deadlock(s)
         return
 
