@@ -5,7 +5,9 @@
     younuo bot --server http://127.0.0.1:8000 --guest "Remote Hard" --level hard \\
         --quick-match classic --bots normal,normal,normal --option scoring=single
 
-It signs in (``--token`` of an account, or a new guest named by ``--guest``), takes a
+It signs in (the token of an account, read from ``--token-file PATH``, the environment
+variable ``YOUNUO_BOT_TOKEN`` or ``--token``: :mod:`younuo.cli.tokensource`; or a new
+guest named by ``--guest``), takes a
 seat (``--quick-match PRESET``, ``--room ID``, ``--code CODE``, or the room the account
 already sits in), plays one match as the bot of ``--level``
 (:func:`younuo.client.run_bot` with :class:`younuo.client.LevelBot`) and prints the
@@ -22,11 +24,13 @@ for a mistake on the command line.
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from younuo.cli.ruleoptions import rule_options
+from younuo.cli.tokensource import ENV, TokenSourceError, choose, read_token_file
 
 if TYPE_CHECKING:
     from younuo.client import MatchOver
@@ -46,7 +50,20 @@ def bot_command(
         ),
     ],
     token: Annotated[
-        str | None, typer.Option("--token", "-t", help="The session token of the bot's account.")
+        str | None,
+        typer.Option(
+            "--token",
+            "-t",
+            help="The session token of the bot's account (shown in the process list:"
+            f" prefer --token-file or {ENV}).",
+        ),
+    ] = None,
+    token_file: Annotated[
+        str | None,
+        typer.Option(
+            "--token-file",
+            help=f"Read the token from this file ('-': standard input); else from {ENV}.",
+        ),
     ] = None,
     guest: Annotated[
         str | None, typer.Option("--guest", "-g", help="Sign in as a new guest of this name.")
@@ -92,8 +109,19 @@ def bot_command(
     ] = False,
 ) -> None:
     """Play one match as a bot of LEVEL at a table of a server, over the network."""
-    if (token is None) == (guest is None):
-        _fail("give either --token or --guest", EXIT_USAGE)
+    try:
+        text, file_warning = read_token_file(token_file) if token_file else (None, None)
+        chosen = choose(
+            token=token,
+            token_file_text=text,
+            guest=guest,
+            environ=os.environ,
+            file_warning=file_warning,
+        )
+    except TokenSourceError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    for warning in chosen.warnings:
+        typer.echo(f"younuo bot: warning: {warning}", err=True)
     try:
         options = rule_options(option or [])
     except ValueError as exc:
@@ -112,7 +140,7 @@ def bot_command(
         _fail(str(exc), EXIT_USAGE)
 
     async def run() -> MatchOver:
-        session_token = token
+        session_token = chosen.token
         if guest is not None:
             async with Rest(server[0]) as rest:
                 session_token = (await rest.guest(guest)).token
