@@ -18,6 +18,7 @@ from younuo.server.auth import Auth, AuthError, account_out, title_of
 from younuo.server.limits import AuthLimits, BotLimits, Refusal, Write, WriteLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
+from younuo.server.matchprivacy import may_read
 from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
     AccountOut,
@@ -43,11 +44,12 @@ from younuo.server.restmodels import (
     ProfileIn,
     RecordOut,
 )
+from younuo.server.roles import Permission, allows
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
 from younuo.store.errors import is_outage
-from younuo.store.models import Account
+from younuo.store.models import Account, Match
 
 
 class SafeJSONResponse(JSONResponse):
@@ -239,6 +241,36 @@ async def current_account(
 Me = Annotated[Account, Depends(current_account)]
 
 
+async def optional_account(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> Account | None:
+    """The caller's account when the request carries a token that opens one, else None:
+    routes that anyone may read, where an account may see more (private matches)."""
+    token = _bearer(authorization)
+    if token is None:
+        return None
+    try:
+        return await _auth(request).account(token)
+    except AuthError:
+        return None
+
+
+Viewer = Annotated[Account | None, Depends(optional_account)]
+
+
+def _readable(match: Match | None, viewer: Account | None) -> Match:
+    """``match`` if ``viewer`` may read it; else 404, as for no match at all
+    (:mod:`younuo.server.matchprivacy`: a private match's id leaks nothing)."""
+    if match is None or not may_read(
+        private=bool(match.private),
+        seats=match.seats,
+        viewer=viewer.id if viewer is not None else None,
+        role=viewer.role if viewer is not None else None,
+    ):
+        raise Problem(404, "no_match", "no such match")
+    return match
+
+
 def _refuse(exc: AuthError | ProtocolError) -> Problem:
     status = {
         "bad_password": 401,
@@ -356,11 +388,21 @@ async def get_account(account_id: str, request: Request) -> AccountOut:
 
 @router.get("/accounts/{account_id}/matches", response_model=list[MatchSummary], tags=["history"])
 async def account_matches(
-    account_id: str, request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 20
+    account_id: str,
+    request: Request,
+    viewer: Viewer,
+    limit: Annotated[int, Query(ge=1, le=200)] = 20,
 ) -> list[MatchSummary]:
-    """A player's ended matches, newest first, with their own result."""
+    """A player's ended matches, newest first, with their own result (a private room's
+    matches only to those who may read them: the player, their table, moderators)."""
+    if viewer is None:
+        private_of: str | None = None  # no private match at all
+    elif viewer.id == account_id or allows(viewer.role, Permission.REVIEW_CASES):
+        private_of = matches_repo.EVERY_PRIVATE
+    else:
+        private_of = viewer.id  # those the viewer played too
     async with _lobby(request).db.session() as s:
-        rows = await matches_repo.history(s, account_id, limit)
+        rows = await matches_repo.history(s, account_id, limit, private_of=private_of)
     return [_summary(match, [result_out(result)]) for match, result in rows]
 
 
@@ -450,23 +492,21 @@ async def get_room(room_id: str, request: Request) -> RoomOut:
 
 # ------------------------------------------------------------------ matches
 @router.get("/matches/{match_id}", response_model=MatchSummary, tags=["history"])
-async def get_match(match_id: str, request: Request) -> MatchSummary:
+async def get_match(match_id: str, request: Request, viewer: Viewer) -> MatchSummary:
+    """A match's summary (a private room's: to its players and moderators alone)."""
     async with _lobby(request).db.session() as s:
-        match = await matches_repo.get(s, match_id)
-        results = await matches_repo.results(s, match_id) if match is not None else []
-    if match is None:
-        raise Problem(404, "no_match", "no such match")
+        match = _readable(await matches_repo.get(s, match_id), viewer)
+        results = await matches_repo.results(s, match_id)
     return _summary(match, [result_out(r) for r in results])
 
 
 @router.get("/matches/{match_id}/record", response_model=RecordOut, tags=["history"])
-async def get_record(match_id: str, request: Request) -> RecordOut:
-    """The match's record (RECORD.md) once it has ended; its public part while it runs."""
+async def get_record(match_id: str, request: Request, viewer: Viewer) -> RecordOut:
+    """The match's record (RECORD.md) once it has ended; its public part while it runs
+    (a private room's: to its players and moderators alone)."""
     async with _lobby(request).db.session() as s:
-        match = await matches_repo.get(s, match_id)
-        log = await matches_repo.actions(s, match_id) if match is not None else []
-    if match is None:
-        raise Problem(404, "no_match", "no such match")
+        match = _readable(await matches_repo.get(s, match_id), viewer)
+        log = await matches_repo.actions(s, match_id)
     complete = match.status != "running"
     return RecordOut(complete=complete, record=matches_repo.record_of(match, log, complete))
 
@@ -477,14 +517,14 @@ async def get_record(match_id: str, request: Request) -> RecordOut:
     tags=["history"],
     responses={404: {"description": "no such match"}, 409: {"description": "still running"}},
 )
-async def get_replay(match_id: str, request: Request) -> Response:
+async def get_replay(match_id: str, request: Request, viewer: Viewer) -> Response:
     """Every step of an ended match: each action, all its events and the table after it
-    (every hand: the match is over). Refused (409 ``match_running``) while it runs."""
+    (every hand: the match is over). Refused (409 ``match_running``) while it runs. A
+    private room's match: to its players and moderators alone (others: 404, as for no
+    match)."""
     async with _lobby(request).db.session() as s:
-        match = await matches_repo.get(s, match_id)
-        log = await matches_repo.actions(s, match_id) if match is not None else []
-    if match is None:
-        raise Problem(404, "no_match", "no such match")
+        match = _readable(await matches_repo.get(s, match_id), viewer)
+        log = await matches_repo.actions(s, match_id)
     if match.status == "running":
         raise Problem(
             409,

@@ -334,6 +334,8 @@ class Lobby:
                         exc.message,
                         details={"reasons": [{"code": "rules", "message": exc.message}]},
                     ) from None
+                # A private room's match stays its players' (and moderators') to read.
+                row.private = new.settings.private
                 for seat in new.seats:
                     if seat is not None and seat.account == account.id:
                         seat.ready = True

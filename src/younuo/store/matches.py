@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.store.models import Match, MatchAction, Result
@@ -90,15 +90,28 @@ async def results(s: AsyncSession, match_id: str) -> list[Result]:
     return list(await s.scalars(select(Result).where(Result.match_id == match_id)))
 
 
-async def history(s: AsyncSession, account_id: str, limit: int) -> list[tuple[Match, Result]]:
-    """A player's ended matches with their own result, newest first."""
-    rows = await s.execute(
+EVERY_PRIVATE = "*"
+"""``history(private_of=EVERY_PRIVATE)``: every private match too (the player, a moderator)."""
+
+
+async def history(
+    s: AsyncSession, account_id: str, limit: int, *, private_of: str | None = EVERY_PRIVATE
+) -> list[tuple[Match, Result]]:
+    """A player's ended matches with their own result, newest first.
+
+    Private rooms' matches: all of them with ``private_of=EVERY_PRIVATE``, none with
+    None, else those that the account ``private_of`` played as well."""
+    query = (
         select(Match, Result)
         .join(Result, Result.match_id == Match.id)
         .where(Result.account_id == account_id)
-        .order_by(Result.ended_at.desc())
-        .limit(limit)
     )
+    if private_of is None:
+        query = query.where(Match.private.is_(False))
+    elif private_of != EVERY_PRIVATE:
+        theirs = select(Result.match_id).where(Result.account_id == private_of)
+        query = query.where(or_(Match.private.is_(False), Match.id.in_(theirs)))
+    rows = await s.execute(query.order_by(Result.ended_at.desc()).limit(limit))
     return [(m, r) for m, r in rows.all()]
 
 
@@ -110,6 +123,7 @@ async def count_running(s: AsyncSession) -> int:
 
 
 __all__ = [
+    "EVERY_PRIVATE",
     "actions",
     "add_results",
     "count_running",

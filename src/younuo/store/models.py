@@ -169,6 +169,9 @@ class Match(Base):
     # The node applying the match's moves (several nodes: docs/scaling.md); None when
     # one process serves everything. Moves and seat changes are written only by it.
     owner: Mapped[str | None] = mapped_column(String(80), nullable=True, index=True)
+    # Migration 0011: played in a private room; only its players and moderators read it
+    # (younuo.server.matchprivacy).
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Node(Base):
@@ -503,3 +506,25 @@ class ConnectionOrigin(Base):
     address: Mapped[str | None] = mapped_column(String(64), nullable=True)
     browser: Mapped[str | None] = mapped_column(String(64), nullable=True)
     at: Mapped[float] = mapped_column(Float, index=True)
+
+
+# --- privacy (issue 38; migration 0011) ----------------------------------------------------
+
+
+class RoomVisit(Base):
+    """One stay of an account in a room: as ``role`` (player or spectator) from ``since``
+    until ``until`` (None: still there). Written with the memberships
+    (younuo.store.rooms), read for a report's evidence (what the reporter could see),
+    purged with the chat it serves (younuo.store.visits)."""
+
+    __tablename__ = "room_visits"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(String(16), index=True)
+    room_id: Mapped[str] = mapped_column(String(16))
+    role: Mapped[str] = mapped_column(String(16))
+    since: Mapped[float] = mapped_column(Float)
+    until: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+
+
+__all__ += ["RoomVisit"]

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from younuo.store import visits
 from younuo.store.errors import VersionConflict
 from younuo.store.models import Membership, Room
 
@@ -67,6 +68,9 @@ async def membership(s: AsyncSession, account_id: str) -> Membership | None:
 
 
 async def set_membership(s: AsyncSession, account_id: str, room_id: str, role: str) -> None:
+    """``account_id`` is ``role`` in ``room_id`` now; its stay there is written as a visit
+    (:mod:`younuo.store.visits`: what a report of it may hold)."""
+    await visits.arrive(s, account_id, room_id, role)
     found = await s.get(Membership, account_id)
     if found is None:
         s.add(Membership(account_id=account_id, room_id=room_id, role=role))
@@ -77,6 +81,8 @@ async def set_membership(s: AsyncSession, account_id: str, room_id: str, role: s
 
 
 async def drop_membership(s: AsyncSession, account_id: str, room_id: str | None = None) -> None:
+    """``account_id`` left its room (``room_id`` only, when given); its visit ends."""
+    await visits.leave(s, account_id, room_id)
     query = delete(Membership).where(Membership.account_id == account_id)
     if room_id is not None:
         query = query.where(Membership.room_id == room_id)

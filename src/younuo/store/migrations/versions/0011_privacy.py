@@ -1,0 +1,48 @@
+"""Privacy (issue 38, item 5): which matches are private, and who was in which room when.
+
+``matches.private``: the match was played in a private room, so that only its players
+(and moderators) may read it afterwards. ``room_visits``: each stay of an account in a
+room (as a player or a spectator, from ``since`` to ``until``), so that a report's
+evidence holds only what the reporter could have read there; purged with the chat.
+
+Revision ID: 0011
+Revises: 0010
+Create Date: 2026-12-05
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0011"
+down_revision = "0010"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("matches", schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
+    op.create_table(
+        "room_visits",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("account_id", sa.String(length=16), nullable=False),
+        sa.Column("room_id", sa.String(length=16), nullable=False),
+        sa.Column("role", sa.String(length=16), nullable=False),
+        sa.Column("since", sa.Float(), nullable=False),
+        sa.Column("until", sa.Float(), nullable=True),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_room_visits")),
+    )
+    op.create_index(op.f("ix_room_visits_account_id"), "room_visits", ["account_id"])
+    op.create_index(op.f("ix_room_visits_until"), "room_visits", ["until"])
+
+
+def downgrade() -> None:
+    op.drop_index(op.f("ix_room_visits_until"), table_name="room_visits")
+    op.drop_index(op.f("ix_room_visits_account_id"), table_name="room_visits")
+    op.drop_table("room_visits")
+    with op.batch_alter_table("matches", schema=None) as batch_op:
+        batch_op.drop_column("private")
