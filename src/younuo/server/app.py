@@ -161,6 +161,9 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     social = SocialService(db, hub, lobby, settings)
     if settings.chat_purge_seconds > 0:
         jobs.append(Job("purge_chat", settings.chat_purge_seconds, social.purge_chat))
+    if settings.evidence_purge_seconds > 0:
+        # Evidence has a retention of its own (docs/security.md, "Privacy").
+        jobs.append(Job("purge_evidence", settings.evidence_purge_seconds, social.purge_evidence))
     scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
 
     @asynccontextmanager

@@ -245,6 +245,19 @@ class Settings(BaseSettings):
     chat_purge_seconds: float = Field(
         3600.0, ge=0, description="Seconds between purges of chat past its retention (0: none)."
     )
+    # --- privacy (issue 38; docs/security.md, "Privacy") ---
+    report_evidence_days: float = Field(
+        180.0,
+        gt=0,
+        le=3660,
+        description="Days a report's evidence (messages, note) is kept after its decision"
+        " (an open report: after it was filed); the report itself stays.",
+    )
+    evidence_purge_seconds: float = Field(
+        3600.0,
+        ge=0,
+        description="Seconds between purges of reports' evidence past its retention (0: none).",
+    )
     chat_per_minute: float = Field(
         20.0, gt=0, description="Chat messages a minute per account (after the burst)."
     )

@@ -36,7 +36,7 @@ from younuo.server.socialmodels import (
     SocialSettingsOut,
 )
 from younuo.social import blocks as blocks_rules
-from younuo.social import chatpolicy, friendship, presence
+from younuo.social import chatpolicy, evidence, friendship, presence
 from younuo.social import reports as report_rules
 from younuo.social.chatpolicy import Channel, FreeText, Membership
 from younuo.social.errors import SocialCode, SocialError
@@ -48,12 +48,15 @@ from younuo.store import friends as friends_repo
 from younuo.store import notices as notices_repo
 from younuo.store import reports as reports_repo
 from younuo.store import socialsettings as settings_repo
+from younuo.store import visits as visits_repo
 from younuo.store.models import Account, ChatMessage, Notice, Report
 
 MAX_NOTICES = 100
 """Notices one listing returns at most."""
 EVIDENCE_MESSAGES = 20
 """The reported player's latest messages in the place of a report, kept with it."""
+EVIDENCE_SCANNED = 500
+"""The reported player's latest messages in a room read to find those the reporter saw."""
 
 STATUS: dict[SocialCode, int] = {
     SocialCode.SELF: 400,
@@ -548,24 +551,48 @@ class SocialService:
         return out
 
     async def purge_chat(self) -> None:
-        """The scheduler's job: delete messages older than the retention period."""
+        """The scheduler's job: delete messages (and stays in rooms) older than the
+        retention period."""
         cutoff = time.time() - self.settings.chat_retention_days * 86400.0
         async with self.db.session() as s, s.begin():
             await chat_repo.purge_before(s, cutoff)
+            # Stays in rooms only judge stored chat (a report's evidence): they go with it.
+            await visits_repo.purge_before(s, cutoff)
 
     # ------------------------------------------------------------------ reports
     async def report(self, me: Account, body: ReportIn) -> ReportFiled:
-        """Report a player; their latest messages in ``room`` go with it as evidence or,
-        with no room (a report from the profile or a conversation), their latest direct
-        messages to the reporter: only what the reporter was sent, so a report shows the
-        moderators nothing of the reported's talks with others."""
+        """Report a player, with the evidence of what the reporter could see.
+
+        With a room: the reported player's latest messages there that the reporter could
+        read, during their own stays in the room (:mod:`younuo.social.evidence`); a room
+        the reporter never stayed in is refused. With no room (a report from the profile
+        or a conversation): the reported's latest direct messages to the reporter. A
+        report shows the moderators nothing the reporter was not shown."""
         report_rules.check_report(me.id, body.account)
         async with self.db.session() as s, s.begin():
             target = await self._account(s, body.account)
-            place = body.room if body.room is not None else direct_place(me.id, target.id)
-            rows = await chat_repo.recent(
-                s, place=place, limit=EVIDENCE_MESSAGES, sender_id=target.id
-            )
+            if body.room is not None:
+                stays = [
+                    evidence.Stay(Membership(v.role), v.since, v.until)
+                    for v in await visits_repo.of(s, me.id, body.room)
+                ]
+                evidence.check_stayed(stays)
+                rows = await chat_repo.recent(
+                    s, place=body.room, limit=EVIDENCE_SCANNED, sender_id=target.id
+                )
+                kept = set(
+                    evidence.visible(
+                        stays,
+                        (evidence.Said(r.id, Channel(r.channel), r.at) for r in rows),
+                        EVIDENCE_MESSAGES,
+                    )
+                )
+                rows = [r for r in rows if r.id in kept]
+            else:
+                place = direct_place(me.id, target.id)
+                rows = await chat_repo.recent(
+                    s, place=place, limit=EVIDENCE_MESSAGES, sender_id=target.id
+                )
             messages = [
                 {
                     "id": r.id,
@@ -587,6 +614,15 @@ class SocialService:
                 at=time.time(),
             )
             return ReportFiled.model_validate({"id": row.id, "status": row.status})
+
+    async def purge_evidence(self) -> int:
+        """The scheduler's job: empty the evidence of reports decided (or, never decided,
+        filed) longer than ``report_evidence_days`` ago; the report itself (who, why, the
+        decision) stays with the audit log. How many were emptied."""
+        now = time.time()
+        cutoff = now - self.settings.report_evidence_days * 86400.0
+        async with self.db.session() as s, s.begin():
+            return await reports_repo.purge_evidence(s, cutoff, at=now)
 
     async def report_queue(self, actor: Account, status: str | None, limit: int) -> list[ReportOut]:
         """The moderators' queue: reports in ``status`` (None: all), oldest first."""

@@ -454,6 +454,9 @@ class Report(Base):
     decision: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     decided_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
     decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Migration 0011: when the evidence was emptied (report_evidence_days after the
+    # decision), so that the purge job reads each report once.
+    evidence_purged_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 __all__ += [

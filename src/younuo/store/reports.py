@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.store.models import Report
@@ -43,3 +43,26 @@ async def queue(s: AsyncSession, *, status: str | None, limit: int) -> list[Repo
     if status is not None:
         query = query.where(Report.status == status)
     return list(await s.scalars(query.order_by(Report.id).limit(limit)))
+
+
+async def purge_evidence(s: AsyncSession, cutoff: float, *, at: float) -> int:
+    """Empty the evidence of reports decided before ``cutoff`` (an open one: filed before
+    it): the messages and the note go, the room and ``purged_at`` stay. How many."""
+    since = func.coalesce(Report.decided_at, Report.opened_at)
+    rows = await s.scalars(
+        select(Report).where(Report.evidence_purged_at.is_(None), since < cutoff)
+    )
+    count = 0
+    for row in rows:
+        row.evidence = {"room": row.evidence.get("room"), "purged_at": at}
+        row.evidence_purged_at = at
+        count += 1
+    await s.flush()
+    return count
+
+
+async def filed_by(s: AsyncSession, account_id: str) -> list[Report]:
+    """The reports an account filed, oldest first (its data export)."""
+    return list(
+        await s.scalars(select(Report).where(Report.reporter_id == account_id).order_by(Report.id))
+    )

@@ -4,6 +4,8 @@
 (and moderators) may read it afterwards. ``room_visits``: each stay of an account in a
 room (as a player or a spectator, from ``since`` to ``until``), so that a report's
 evidence holds only what the reporter could have read there; purged with the chat.
+``reports.evidence_purged_at``: when a report's evidence was emptied, after its own
+retention (``report_evidence_days``).
 
 Revision ID: 0011
 Revises: 0010
@@ -26,6 +28,11 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false())
         )
+    with op.batch_alter_table("reports", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("evidence_purged_at", sa.Float(), nullable=True))
+        batch_op.create_index(
+            batch_op.f("ix_reports_evidence_purged_at"), ["evidence_purged_at"], unique=False
+        )
     op.create_table(
         "room_visits",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
@@ -44,5 +51,8 @@ def downgrade() -> None:
     op.drop_index(op.f("ix_room_visits_until"), table_name="room_visits")
     op.drop_index(op.f("ix_room_visits_account_id"), table_name="room_visits")
     op.drop_table("room_visits")
+    with op.batch_alter_table("reports", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_reports_evidence_purged_at"))
+        batch_op.drop_column("evidence_purged_at")
     with op.batch_alter_table("matches", schema=None) as batch_op:
         batch_op.drop_column("private")
