@@ -15,6 +15,7 @@ from younuo.engine import Game, Rules
 from younuo.server import (
     adminapi,
     api,
+    privacymodels,
     protocol,
     replays,
     restmodels,
@@ -42,7 +43,9 @@ def models(*modules: ModuleType) -> dict[str, type[BaseModel]]:
     return out
 
 
-MODELS = models(protocol, api, restmodels, adminapi, replays, tournamentmodels, socialmodels)
+MODELS = models(
+    protocol, api, restmodels, adminapi, replays, tournamentmodels, socialmodels, privacymodels
+)
 
 
 def model_table() -> dict[str, set[str]]:

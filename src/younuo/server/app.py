@@ -45,6 +45,8 @@ from younuo.server.lobby import Lobby
 from younuo.server.match import MatchService
 from younuo.server.origins import Origins
 from younuo.server.originsecret import kept_secret
+from younuo.server.personaldata import PersonalData
+from younuo.server.privacyapi import router as privacy_router
 from younuo.server.protocol import PROTOCOL_VERSION
 from younuo.server.refusallog import RefusalLog
 from younuo.server.replays import ReplayCache
@@ -245,6 +247,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.code_guesses = code_guesses
     app.state.write_limits = write_limits = WriteLimits(settings, hub)
     app.state.replays = ReplayCache()
+    # --- privacy (issue 38): /api/me/data and DELETE /api/me ---
+    app.state.personal_data = PersonalData(db, hub, auth, lobby, app.state.replays)
     app.state.cluster = cluster
     # Refused input (bad bodies and frames) in the log: once per client and minute.
     app.state.refusals = refusals = RefusalLog()
@@ -271,6 +275,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.add_exception_handler(SocialError, social_handler)
     app.add_exception_handler(NotFound, social_handler)
     app.include_router(social_router)
+    app.include_router(privacy_router)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:

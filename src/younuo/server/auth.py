@@ -170,6 +170,13 @@ class Auth:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._hashing, _check, stored, password)
 
+    async def password_matches(self, account: Account, password: str) -> bool:
+        """Whether ``password`` is the registered account's (a guest has none: False);
+        off the event loop, like a login (deleting an account asks for it again)."""
+        if account.password_hash is None:
+            return False
+        return await self._verify(account.password_hash, password)
+
     async def guest(self, name: str) -> SessionOut:
         name = _name(name)
         outfit = OUTFITS[secrets.randbelow(len(OUTFITS))]

@@ -81,6 +81,11 @@ class ReplayCache:
         self._items: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
 
+    def clear(self) -> None:
+        """Forget every kept replay (an account was deleted: its name may be in them)."""
+        with self._lock:
+            self._items.clear()
+
     async def text(self, match_id: str, record: dict[str, Any]) -> str:
         """The replay of an ended match as JSON text, computed off the event loop."""
         with self._lock:
