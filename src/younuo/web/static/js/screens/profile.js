@@ -1,5 +1,6 @@
 // The profile: rating and level (R-LEVEL names in the chosen language), avatar, name,
-// turning a guest into an account, and the match history with links to replays.
+// turning a guest into an account, and the match history with links to replays. On your
+// own profile: downloading your data and deleting your account (docs/security.md, Privacy).
 
 import { html, onAction, patch } from "../dom.js";
 import { dateTime, errorText, levelName, onLanguage, t } from "../i18n.js";
@@ -63,6 +64,9 @@ class Profile extends HTMLElement {
     try {
       if (action === "befriend") await api("POST", "/api/me/friends", { account: id });
       else if (action === "block") await api("POST", "/api/me/blocks", { account: id });
+      else if (action === "download") { await this.download(); return; }
+      else if (action === "delete-open") { this.deleting = true; this.paint(); return; }
+      else if (action === "delete-cancel") { this.deleting = false; this.paint(); return; }
       else if (action === "report-open") { this.reporting = true; this.paint(); return; }
       else if (action === "report-close") { this.reporting = false; this.paint(); return; }
       else if (action === "report-send") {
@@ -76,8 +80,34 @@ class Profile extends HTMLElement {
     } catch (error) { toast(errorText(error), "warn"); }
   }
 
+  /** Everything the server keeps that is yours, saved as a JSON file by the browser. */
+  async download() {
+    const data = await api("GET", "/api/me/data");
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `younuo-data-${data.account.id}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    toast(t("profile.downloaded"));
+  }
+
   async submit(form) {
     try {
+      if (form.getAttribute("name") === "delete") {
+        const body = { confirm: form.elements.namedItem("confirm").value };
+        const password = form.elements.namedItem("password");
+        if (password) body.password = password.value;
+        await api("DELETE", "/api/me", body);
+        this.deleting = false;
+        // The token opens nothing any more: forget the account on this browser.
+        await store.signOut();
+        toast(t("profile.deleted"));
+        location.hash = "";
+        return;
+      }
       if (form.getAttribute("name") === "rename") {
         this.account = await api("PATCH", "/api/me", { name: form.elements.namedItem("name").value.trim() });
         store.setAccount(this.account);
@@ -109,6 +139,25 @@ class Profile extends HTMLElement {
     </li>`;
   }
 
+  /** Your data and deleting the account: your own profile only. */
+  privacy(a) {
+    return html`<section class="panel privacy">
+      <h2>${t("profile.data")}</h2>
+      <p class="help">${t("profile.data_help")}</p>
+      <button data-action="download" data-key="pf-download">${t("profile.download")}</button>
+      <h3>${t("profile.delete")}</h3>
+      <p class="help">${t("profile.delete_help")}</p>
+      ${this.deleting ? html`<form name="delete" class="stack">
+        <label for="pf-confirm">${t("profile.delete_confirm", { name: a.name })}</label>
+        <input id="pf-confirm" name="confirm" maxlength="40" autocomplete="off" data-key="pf-confirm" data-keep="pf-confirm" required>
+        ${a.guest ? "" : html`<label for="pf-dpass">${t("signin.password")}</label>
+        <input id="pf-dpass" name="password" type="password" autocomplete="current-password" data-key="pf-dpass" data-keep="pf-dpass" required>`}
+        <div class="row wrap"><button type="submit" class="danger" data-key="pf-delete-go">${t("profile.delete_go")}</button>
+          <button type="button" data-action="delete-cancel" data-key="pf-delete-cancel">${t("common.cancel")}</button></div>
+      </form>` : html`<button class="danger" data-action="delete-open" data-key="pf-delete">${t("profile.delete_open")}</button>`}
+    </section>`;
+  }
+
   paint() {
     const a = this.account;
     patch(this, html`<div class="profile">
@@ -136,6 +185,7 @@ class Profile extends HTMLElement {
           <label for="pf-pass">${t("signin.password")}</label><input id="pf-pass" name="password" type="password" minlength="8" autocomplete="new-password" data-key="pf-pass" data-keep="pf-pass" required>
           <button type="submit" class="primary" data-key="pf-register">${t("signin.register")}</button></form>` : ""}
       </section>` : ""}
+      ${a && this.own ? this.privacy(a) : ""}
       ${this.titles && (this.titles.active.length || this.titles.history.length) ? html`<section class="panel titles">
         <h2>${t("profile.titles")}</h2>
         ${this.titles.active.length ? html`<ul class="title-list">${this.titles.active.map(titleLine)}</ul>` : ""}
