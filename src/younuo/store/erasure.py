@@ -154,19 +154,12 @@ async def token_hashes(s: AsyncSession, account_id: str) -> list[str]:
 async def erase(s: AsyncSession, account_id: str) -> int:
     """Delete the account and what is its own, anonymise the matches it played (see the
     module's doc); the number of matches anonymised."""
-    partners = [
-        link.high_id if link.low_id == account_id else link.low_id
-        for link in await s.scalars(
-            select(FriendLink).where(
-                or_(FriendLink.low_id == account_id, FriendLink.high_id == account_id)
-            )
+    await s.execute(
+        delete(Notice).where(
+            Notice.kind.in_(NOTICES_FROM_OTHERS),
+            Notice.payload["account"].as_string() == account_id,
         )
-    ]
-    for notice in await s.scalars(
-        select(Notice).where(Notice.account_id.in_(partners), Notice.kind.in_(NOTICES_FROM_OTHERS))
-    ):
-        if notice.payload.get("account") == account_id:
-            await s.delete(notice)
+    )
     matches = await _anonymise_results(s, account_id)
     direct = or_(
         ChatMessage.place.startswith(f"d:{account_id}:", autoescape=True),
