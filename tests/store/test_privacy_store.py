@@ -8,11 +8,13 @@ import asyncio
 import itertools
 from typing import Any
 
-from sqlalchemy import func, select
+from alembic import command
+from sqlalchemy import Connection, func, select, text
 
 from younuo.social import friendship
 from younuo.store import Database, chat, erasure, friends, notices, reports, rooms, visits
 from younuo.store import accounts as accounts_repo
+from younuo.store.database import alembic_config
 from younuo.store.models import ChatMessage, Match, MatchAction, Notice, Result, Room
 
 
@@ -152,6 +154,45 @@ def test_erasure_deletes_the_accounts_own_and_renames_it_in_others_matches(db_ur
             names = {r.name: r.account_id for r in await s.scalars(select(Result))}
             assert names == {new: None, "Bob": bob.id}
             assert await s.scalar(select(func.count()).select_from(Result)) == 2
+        await db.close()
+
+    run(main())
+
+
+def test_the_migration_makes_private_rooms_earlier_matches_private(db_url: str) -> None:
+    """Matches stored before migration 0011 in a room that is private become private; a
+    public room's, and a tournament table's (``m1…``), stay public."""
+
+    def to(connection: Connection, revision: str) -> None:
+        command.upgrade(alembic_config(connection), revision)
+
+    async def main() -> None:
+        db = Database.from_url(db_url, sqlite_synchronous="normal")
+        async with db.engine.begin() as conn:
+            await conn.run_sync(to, "0010")
+            for room, private in (("r-secret", True), ("r-open", False), ("r1table", True)):
+                await conn.execute(
+                    text(
+                        "INSERT INTO rooms (id, name, status, private, settings, seats, version,"
+                        " created_at, updated_at) VALUES (:id, 'x', 'closed', :private, '{}',"
+                        " '{}', 0, 0, 0)"
+                    ),
+                    {"id": room, "private": private},
+                )
+            for match, room in (("mSECRET", "r-secret"), ("mOPEN", "r-open"),
+                                ("m1table", "r1table")):  # fmt: skip
+                await conn.execute(
+                    text(
+                        "INSERT INTO matches (id, room_id, status, rules, players, seats,"
+                        " control, clock, version, created_at, updated_at) VALUES (:id, :room,"
+                        " 'over', '{}', '[]', '[]', '{}', '{}', 0, 0, 0)"
+                    ),
+                    {"id": match, "room": room},
+                )
+        await db.migrate()
+        async with db.session() as s:
+            flags = {m.id: m.private for m in await s.scalars(select(Match))}
+        assert flags == {"mSECRET": True, "mOPEN": False, "m1table": False}
         await db.close()
 
     run(main())

@@ -33,6 +33,25 @@ def upgrade() -> None:
         batch_op.create_index(
             batch_op.f("ix_reports_evidence_purged_at"), ["evidence_purged_at"], unique=False
         )
+    # Matches played before this migration in rooms that are private now become private:
+    # the conservative reading (the flag at the time is not known). Tournament tables'
+    # rooms are private rooms the server makes, and their matches (ids ``m1…``, which a
+    # random id never has) stay public like the event's bracket.
+    matches = sa.table(
+        "matches",
+        sa.column("id", sa.String),
+        sa.column("room_id", sa.String),
+        sa.column("private", sa.Boolean),
+    )
+    rooms = sa.table("rooms", sa.column("id", sa.String), sa.column("private", sa.Boolean))
+    op.execute(
+        matches.update()
+        .where(
+            ~matches.c.id.startswith("m1"),
+            matches.c.room_id.in_(sa.select(rooms.c.id).where(rooms.c.private.is_(True))),
+        )
+        .values(private=True)
+    )
     op.create_table(
         "room_visits",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
