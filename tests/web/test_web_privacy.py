@@ -1,11 +1,14 @@
 """Your data and deleting your account in Chromium (issue 38, item 5): the own profile's
 panel downloads the JSON file and deletes the account (a guest by its name; a registered
 account also by its password), in Traditional Chinese and in English; afterwards the
-browser is signed out and the old token opens nothing."""
+browser is signed out and the old token opens nothing. A private room's match replays
+for its player, and a stranger's viewer says there is no such match."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -83,3 +86,71 @@ def test_a_registered_account_needs_its_password_to_go(pages: Pages, server: str
         "() => window.__toasts.some((t) => t.includes('Your account is deleted.'))"
     )
     page.wait_for_selector("#guest-name")
+
+
+def _store_private_match(data: Path, account: str) -> str:
+    """An ended private room's match of ``account`` (seat Wen) and a bot, written to the
+    test server's database as the match service writes one."""
+    from younuo.engine import Game, Rules
+    from younuo.store import Database
+    from younuo.store.models import Match, MatchAction
+
+    rules = Rules.from_preset("classic", scoring="single")
+    game = Game.new(["Wen", "Bot"], rules, seed=11)
+    actions: list[dict[str, Any]] = []
+    while not game.is_over and len(actions) < 3000:
+        player = game.current
+        assert player is not None
+        legal = game.legal_actions(player)
+        chosen = next((a for a in legal if a.to_dict()["type"] == "play"), legal[0])
+        game.apply(chosen)
+        actions.append(chosen.to_dict())
+    assert game.is_over
+    match_id = "mprivwebtest01"
+
+    async def main() -> None:
+        db = Database.from_url(f"sqlite+aiosqlite:///{data / 'younuo.db'}")
+        try:
+            async with db.session() as s, s.begin():
+                seats = [
+                    {"name": "Wen", "kind": "human", "account": account},
+                    {"name": "Bot", "kind": "bot", "account": None, "bot_level": "easy"},
+                ]
+                s.add(Match(id=match_id, room_id="rprivweb", status="over",
+                            rules=rules.changes(), players=["Wen", "Bot"], teams=None, seed=11,
+                            setup=None, seats=seats, control={"abandon": "bot", "seats": {}},
+                            clock={}, version=len(actions), winner=game.snapshot()["match_winner"],
+                            final=game.snapshot(), created_at=1.0, updated_at=2.0, ended_at=2.0,
+                            private=True))  # fmt: skip
+                await s.flush()
+                for seq, action in enumerate(actions):
+                    s.add(MatchAction(match_id=match_id, seq=seq, action=action,
+                                      source="player", at=1.5))  # fmt: skip
+        finally:
+            await db.close()
+
+    # Playwright's sync API holds this thread's event loop: the write runs in its own.
+    thread = threading.Thread(target=lambda: asyncio.run(main()))
+    thread.start()
+    thread.join(30)
+    return match_id
+
+
+def test_a_private_match_s_replay_opens_for_its_player_only(
+    pages: Pages, server: str, server_data: Path
+) -> None:
+    player = pages.open(1280, 800)
+    sign_in(player, "Wen")
+    account = str(player.evaluate("window.younuo.store.account.id"))
+    match = _store_private_match(server_data, account)
+    player.goto(f"{server}/#/replay/{match}")
+    player.locator("yn-replay .replay-controls").wait_for()
+    assert "Wen" in player.locator("yn-replay .replay").inner_text()
+
+    stranger = pages.open(1280, 800, locale="zh-CN")
+    sign_in(stranger, "Xu")
+    stranger.goto(f"{server}/#/replay/{match}")
+    refused = stranger.locator("yn-replay .error")
+    refused.wait_for()
+    assert refused.inner_text() == "找不到这场对局。"
+    assert stranger.locator("yn-replay .replay-controls").count() == 0
