@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from typing import Any
 
 from alembic import command
@@ -161,7 +162,8 @@ def test_erasure_deletes_the_accounts_own_and_renames_it_in_others_matches(db_ur
 
 def test_the_migration_makes_private_rooms_earlier_matches_private(db_url: str) -> None:
     """Matches stored before migration 0011 in a room that is private become private; a
-    public room's, and a tournament table's (``m1…``), stay public."""
+    public room's, and a tournament table's (``m1…``), stay public. Members of rooms at
+    the upgrade get an open stay from then on."""
 
     def to(connection: Connection, revision: str) -> None:
         command.upgrade(alembic_config(connection), revision)
@@ -189,10 +191,28 @@ def test_the_migration_makes_private_rooms_earlier_matches_private(db_url: str) 
                     ),
                     {"id": match, "room": room},
                 )
+            await conn.execute(
+                text(
+                    "INSERT INTO accounts (id, name, name_key, guest, rating, outfit,"
+                    " expression, created_at) VALUES ('a-sits', 'Sits', 'sits', true, 0,"
+                    " 'red', 'smile', 0)"
+                )
+            )
+            await conn.execute(
+                text(
+                    "INSERT INTO memberships (account_id, room_id, role)"
+                    " VALUES ('a-sits', 'r-open', 'spectator')"
+                )
+            )
+        before = time.time()
         await db.migrate()
         async with db.session() as s:
             flags = {m.id: m.private for m in await s.scalars(select(Match))}
+            stays = await visits.of_account(s, "a-sits")
         assert flags == {"mSECRET": True, "mOPEN": False, "m1table": False}
+        # Whoever is in a room at the upgrade is there from then on (for reports).
+        assert [(v.room_id, v.role, v.until) for v in stays] == [("r-open", "spectator", None)]
+        assert stays[0].since >= before - 1
         await db.close()
 
     run(main())

@@ -14,6 +14,8 @@ Create Date: 2026-12-05
 
 from __future__ import annotations
 
+import time
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -63,6 +65,28 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_room_visits")),
     )
     op.create_index(op.f("ix_room_visits_account_id"), "room_visits", ["account_id"])
+    # Whoever sits in or watches a room during the upgrade stays there from now on (what
+    # they read before is not known, so it is not theirs to report).
+    memberships = sa.table(
+        "memberships",
+        sa.column("account_id", sa.String),
+        sa.column("room_id", sa.String),
+        sa.column("role", sa.String),
+    )
+    visits = sa.table(
+        "room_visits",
+        sa.column("account_id", sa.String),
+        sa.column("room_id", sa.String),
+        sa.column("role", sa.String),
+        sa.column("since", sa.Float),
+    )
+    now = sa.literal(time.time(), sa.Float)
+    op.execute(
+        visits.insert().from_select(
+            ["account_id", "room_id", "role", "since"],
+            sa.select(memberships.c.account_id, memberships.c.room_id, memberships.c.role, now),
+        )
+    )
     op.create_index(op.f("ix_room_visits_until"), "room_visits", ["until"])
 
 
