@@ -153,7 +153,8 @@ def test_host_powers_and_a_match_played_by_hand(server: ServerProcess) -> None:
     auto-play to the end."""
 
     async def main() -> None:
-        host = Client(server.http, await guest(server, "Hana"))
+        hana = await guest(server, "Hana")
+        host = Client(server.http, hana)
         other = Client(server.http, await guest(server, "Ivo"))
         await host.connect()
         await other.connect()
@@ -206,7 +207,12 @@ def test_host_powers_and_a_match_played_by_hand(server: ServerProcess) -> None:
             over = await frames.next(MatchOver, 30)
             assert isinstance(over, MatchOver) and over.match == start.match
             assert host.over == over and {r.name for r in over.results} >= {"Hana"}
-            async with Rest(server.http) as rest:
+            # A private room's match: its players read it, a stranger finds no such match.
+            async with Rest(server.http) as stranger:
+                with pytest.raises(ServerError) as hidden:
+                    await stranger.record(over.match)
+                assert hidden.value.code == "no_match"
+            async with Rest(server.http, hana) as rest:
                 record = await rest.record(over.match)
                 assert record.complete and record.record["actions"]
                 summary = await rest.match(over.match)
