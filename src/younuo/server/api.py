@@ -18,7 +18,7 @@ from younuo.server.auth import Auth, AuthError, account_out, title_of
 from younuo.server.limits import AuthLimits, BotLimits, Refusal, Write, WriteLimits
 from younuo.server.lobby import Lobby
 from younuo.server.match import result_out
-from younuo.server.matchprivacy import may_read
+from younuo.server.matchprivacy import may_read, private_history
 from younuo.server.names import InvalidName, clean_name
 from younuo.server.protocol import (
     AccountOut,
@@ -44,7 +44,6 @@ from younuo.server.restmodels import (
     ProfileIn,
     RecordOut,
 )
-from younuo.server.roles import Permission, allows
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
@@ -395,12 +394,11 @@ async def account_matches(
 ) -> list[MatchSummary]:
     """A player's ended matches, newest first, with their own result (a private room's
     matches only to those who may read them: the player, their table, moderators)."""
-    if viewer is None:
-        private_of: str | None = None  # no private match at all
-    elif viewer.id == account_id or allows(viewer.role, Permission.REVIEW_CASES):
-        private_of = matches_repo.EVERY_PRIVATE
-    else:
-        private_of = viewer.id  # those the viewer played too
+    private_of = private_history(
+        account=account_id,
+        viewer=viewer.id if viewer is not None else None,
+        role=viewer.role if viewer is not None else None,
+    )
     async with _lobby(request).db.session() as s:
         rows = await matches_repo.history(s, account_id, limit, private_of=private_of)
     return [_summary(match, [result_out(result)]) for match, result in rows]

@@ -6,7 +6,7 @@ is its players' alone, and the moderators' (who review fair-play cases and repor
 from records): everyone else is told there is no such match, the same ``404`` as for an
 id that does not exist, so that a private match's id tells a stranger nothing, not even
 that it exists (docs/security.md, *Privacy*). A player's history lists a private match
-only to those who may read it.
+only to those who may read it (:func:`private_history`).
 
 :func:`may_read` is the rule, pure; the REST routes (:mod:`younuo.server.api`) ask it
 with the caller's account when the request carries a valid token, else with none.
@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from younuo.server.roles import Permission, allows
+from younuo.store.matches import EVERY_PRIVATE
 
 
 def seated_accounts(seats: Iterable[Mapping[str, Any]]) -> frozenset[str]:
@@ -37,4 +38,15 @@ def may_read(
     return viewer in seated_accounts(seats) or allows(role or "", Permission.REVIEW_CASES)
 
 
-__all__ = ["may_read", "seated_accounts"]
+def private_history(*, account: str, viewer: str | None, role: str | None) -> str | None:
+    """Which private matches of ``account``'s history ``viewer`` may see listed, as
+    :func:`younuo.store.matches.history` takes it: all (the player themself, a
+    moderator), those the viewer played too (another account), or none (no account)."""
+    if viewer is None:
+        return None
+    if viewer == account or allows(role or "", Permission.REVIEW_CASES):
+        return EVERY_PRIVATE
+    return viewer
+
+
+__all__ = ["may_read", "private_history", "seated_accounts"]
