@@ -1,6 +1,6 @@
 """A report's evidence over a real server (issue 38, item 5): only the reported player's
-messages the reporter could see (in the room, while there), a room the reporter never
-saw refused, and the evidence's own retention, apart from the chat's."""
+messages the reporter could see (in the room, while there, not across a block), a room
+the reporter never saw refused, and the evidence's own retention, apart from the chat's."""
 
 from __future__ import annotations
 
@@ -40,6 +40,13 @@ def test_evidence_holds_only_what_the_reporter_saw_while_in_the_room(staffed: An
         await say("while Ann was there")
         assert (await a.request({"type": "leave_room"}))["type"] in ("ack", "left_room")
         await say("after Ann left")
+        assert (await a.request({"type": "join_room", "room": room}))["type"] == "ack"
+        await say("while Ann was back")
+        blocked = await asyncio.to_thread(
+            api, server, "POST", "/me/blocks", ann, {"account": pat_id}
+        )
+        assert blocked.status_code == 200, blocked.text
+        await say("after Ann blocked Pat")
         await a.close()
         await p.close()
         return room
@@ -49,7 +56,10 @@ def test_evidence_holds_only_what_the_reporter_saw_while_in_the_room(staffed: An
     filed = api(server, "POST", "/reports", ann, body)
     assert filed.status_code == 200, filed.text
     [queued] = api(server, "GET", "/admin/reports", mo).json()
-    assert [m["text"] for m in queued["evidence"]["messages"]] == ["while Ann was there"]
+    assert [m["text"] for m in queued["evidence"]["messages"]] == [
+        "while Ann was there",
+        "while Ann was back",
+    ]  # not before she came, not while away, not since her block kept Pat's words from her
 
     # Eve never was in the room: refused, as for a room that does not exist, and nothing
     # is stored.

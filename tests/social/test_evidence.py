@@ -51,3 +51,12 @@ def test_visible_keeps_the_newest_seen_up_to_the_limit() -> None:
     assert visible(stays, newest_first, 10) == [6, 5, 3, 2]
     assert visible(stays, newest_first, 3) == [6, 5, 3]
     assert visible([], newest_first, 10) == []
+
+
+def test_nothing_is_seen_since_a_block_between_them() -> None:
+    stays = [Stay(PLAYER, 0.0, None)]
+    newest_first = [Said(3, Channel.ROOM, 30.0), Said(2, Channel.ROOM, 20.0),
+                    Said(1, Channel.ROOM, 10.0)]  # fmt: skip
+    assert visible(stays, newest_first, 10, blocked_since=20.0) == [1]
+    assert visible(stays, newest_first, 10, blocked_since=None) == [3, 2, 1]
+    assert not seen(stays, Said(4, Channel.ROOM, 25.0), blocked_since=20.0)

@@ -585,6 +585,7 @@ class SocialService:
                         stays,
                         (evidence.Said(r.id, Channel(r.channel), r.at) for r in rows),
                         EVIDENCE_MESSAGES,
+                        await friends_repo.blocked_since(s, me.id, target.id),
                     )
                 )
                 rows = [r for r in rows if r.id in kept]

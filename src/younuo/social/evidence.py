@@ -5,7 +5,9 @@ messages may include only what the reporter could read: messages posted while th
 reporter was in the room (a *stay*, from arriving to leaving or changing role), on a
 channel the reporter's role of that stay reads (the players' table channel to players
 only; the spectators' channel to spectators only: a spectators' message posted between
-matches, which players also read, is left out rather than guessed). A report naming a
+matches, which players also read, is left out rather than guessed), and not since a
+block between the two stands (a block keeps each one's messages from the other; a block
+lifted since is not known, and counts for nothing). A report naming a
 room the reporter never stayed in is refused, with the answer of a room that does not
 exist, so that a report tells the reporter nothing about a room they never saw.
 """
@@ -51,23 +53,31 @@ def check_stayed(stays: Sequence[Stay]) -> None:
         )
 
 
-def seen(stays: Sequence[Stay], said: Said) -> bool:
+def seen(stays: Sequence[Stay], said: Said, blocked_since: float | None = None) -> bool:
     """Whether the reporter could read ``said``: there at the time, in a role that reads
-    its channel (during a match, the strictest reading: see the module's doc)."""
+    its channel (during a match, the strictest reading: see the module's doc), and no
+    block between them standing yet."""
+    if blocked_since is not None and said.at >= blocked_since:
+        return False
     return any(
         stay.covers(said.at) and may_read(said.channel, stay.role, match_running=True)
         for stay in stays
     )
 
 
-def visible(stays: Sequence[Stay], messages: Iterable[Said], limit: int) -> list[int]:
+def visible(
+    stays: Sequence[Stay],
+    messages: Iterable[Said],
+    limit: int,
+    blocked_since: float | None = None,
+) -> list[int]:
     """The ids of the newest ``limit`` of ``messages`` (newest first, as stored) that the
-    reporter could read, newest first."""
+    reporter could read, newest first (``blocked_since``: see :func:`seen`)."""
     out: list[int] = []
     for said in messages:
         if len(out) >= limit:
             break
-        if seen(stays, said):
+        if seen(stays, said, blocked_since):
             out.append(said.id)
     return out
 

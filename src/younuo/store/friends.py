@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.social.blocks import Block
@@ -83,6 +83,20 @@ async def blocked_by(s: AsyncSession, blocker: str) -> list[BlockEntry]:
         select(BlockEntry).where(BlockEntry.blocker_id == blocker).order_by(BlockEntry.at.desc())
     )
     return list(rows)
+
+
+async def blocked_since(s: AsyncSession, a: str, b: str) -> float | None:
+    """Since when a block between ``a`` and ``b`` (either way) stands, or None (a report's
+    evidence leaves out what the block kept from the reporter)."""
+    earliest = await s.scalar(
+        select(func.min(BlockEntry.at)).where(
+            or_(
+                (BlockEntry.blocker_id == a) & (BlockEntry.blocked_id == b),
+                (BlockEntry.blocker_id == b) & (BlockEntry.blocked_id == a),
+            )
+        )
+    )
+    return None if earliest is None else float(earliest)
 
 
 async def blocks_among(s: AsyncSession, ids: Collection[str]) -> set[Block]:
