@@ -161,7 +161,7 @@ def test_erasure_deletes_the_accounts_own_and_renames_it_in_others_matches(db_ur
 
 
 def test_the_migration_makes_private_rooms_earlier_matches_private(db_url: str) -> None:
-    """Matches stored before migration 0012 in a room that is private become private; a
+    """Matches stored before migration 0013 in a room that is private become private; a
     public room's, and a tournament table's (``m1…``), stay public. Members of rooms at
     the upgrade get an open stay from then on."""
 
@@ -171,7 +171,7 @@ def test_the_migration_makes_private_rooms_earlier_matches_private(db_url: str) 
     async def main() -> None:
         db = Database.from_url(db_url, sqlite_synchronous="normal")
         async with db.engine.begin() as conn:
-            await conn.run_sync(to, "0011")
+            await conn.run_sync(to, "0012")
             for room, private in (("r-secret", True), ("r-open", False), ("r1table", True)):
                 await conn.execute(
                     text(

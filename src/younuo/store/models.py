@@ -169,7 +169,7 @@ class Match(Base):
     # The node applying the match's moves (several nodes: docs/scaling.md); None when
     # one process serves everything. Moves and seat changes are written only by it.
     owner: Mapped[str | None] = mapped_column(String(80), nullable=True, index=True)
-    # Migration 0012: played in a private room; only its players and moderators read it
+    # Migration 0013: played in a private room; only its players and moderators read it
     # (younuo.server.matchprivacy).
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
@@ -454,7 +454,7 @@ class Report(Base):
     decision: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     decided_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
     decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # Migration 0012: when the evidence was emptied (report_evidence_days after the
+    # Migration 0013: when the evidence was emptied (report_evidence_days after the
     # decision), so that the purge job reads each report once.
     evidence_purged_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
@@ -511,7 +511,7 @@ class ConnectionOrigin(Base):
     at: Mapped[float] = mapped_column(Float, index=True)
 
 
-# --- privacy (issue 38; migration 0012) ----------------------------------------------------
+# --- privacy (issue 38; migration 0013) ----------------------------------------------------
 
 
 class RoomVisit(Base):

@@ -7,8 +7,8 @@ evidence holds only what the reporter could have read there; purged with the cha
 ``reports.evidence_purged_at``: when a report's evidence was emptied, after its own
 retention (``report_evidence_days``).
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-12-05
 """
 
@@ -19,8 +19,8 @@ import time
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
