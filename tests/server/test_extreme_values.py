@@ -25,7 +25,15 @@ from younuo.server.settings import Settings
 from younuo.tournaments.series import OPENS_MAX
 from younuo.tournaments.spec import CAP_MAX, CHECK_IN_MAX, ROUNDS_MAX, STARTS_AHEAD_MAX
 
-JOBS = {"purge_sessions", "purge_origins", "fairplay_scan", "tournaments", "series", "purge_chat"}
+JOBS = {
+    "purge_sessions",
+    "purge_origins",
+    "fairplay_scan",
+    "tournaments",
+    "series",
+    "purge_chat",
+    "purge_evidence",
+}
 """Every job the scheduler of a single server runs."""
 
 
