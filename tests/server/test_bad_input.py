@@ -71,7 +71,7 @@ def test_rest_routing_errors_have_the_error_body(server: ServerProcess) -> None:
     """No ``{"detail": ...}`` left: an unknown path, a wrong method, a bad query."""
     for method, path, status, code in [
         ("GET", "/api/nowhere", 404, "not_found"),
-        ("DELETE", "/api/me", 405, "method_not_allowed"),
+        ("PUT", "/api/me", 405, "method_not_allowed"),  # DELETE /api/me deletes the account
         ("GET", "/api/leaderboard?limit=1e400", 422, "bad_message"),
         ("GET", "/api/rooms?mode=%ED%A0%80", 422, "bad_message"),
     ]:
