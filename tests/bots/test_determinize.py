@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from younuo.engine import Game, Rules
+from younuo.engine import Game, Rng, Rules
 from younuo.engine.determinize import determinize, full_deck, unseen_cards
 
 from .scenes import random_positions
@@ -30,6 +30,7 @@ def _truth(game: Game, player: str) -> Game:
     if state.challenge is not None:
         bluffs[game.players[state.challenge.accused]] = state.challenge.bluff
     drawn = state.drawn
+    assert isinstance(state.rng, Rng)  # these games are dealt from integer seeds
     return determinize(view, hidden, pile, seed=state.rng.state, drawn=drawn, bluffs=bluffs)
 
 

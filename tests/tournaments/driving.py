@@ -60,13 +60,21 @@ def random_result(command: StartTable, rng: random.Random) -> TableResult:
     return TableResult(command.table_id, tuple(places), {n: rng.randint(0, 300) for n in names})
 
 
+def bot_base(command: StartTable) -> int:
+    """The bots' seeds at a table start here: from the table's seed (an integer, or a key
+    in hex), so that playing a table again plays it the same way."""
+    seed = command.seed if isinstance(command.seed, int) else int(command.seed, 16)
+    return seed % 1000
+
+
 def bot_result(command: StartTable) -> TableResult:
     """The table's match played to its end by easy bots through the engine."""
     names = [s.id for s in command.seats]
     teams = None if command.teams is None else [list(pair) for pair in command.teams]
     rules = Rules.from_dict(command.rules)
     game = Game.new(names, rules, seed=command.seed, teams=teams)
-    bots = {name: make_bot("easy", seed=command.seed % 1000 + i) for i, name in enumerate(names)}
+    base = bot_base(command)
+    bots = {name: make_bot("easy", seed=base + i) for i, name in enumerate(names)}
     drive(SimTable(game, dict(bots)), unit="match")
     assert game.is_over
     lowest = rules.scoring in ("negative", "elimination")

@@ -12,7 +12,7 @@ from younuo.sim.table import Table as SimTable
 from younuo.sim.table import drive
 from younuo.tournaments import Command, Format, NoShow, StartTable, Status, TournamentFinished
 
-from .driving import START, bot_result, created, entered, play_out, spec
+from .driving import START, bot_base, bot_result, created, entered, play_out, spec
 
 
 def finished(commands: Sequence[Command]) -> TournamentFinished:
@@ -74,7 +74,7 @@ def test_a_league_of_four_is_the_engines_12_round_match() -> None:
     # The table's match, played here once more the same way: 12 rounds.
     names = [e.id for e in command.seats]
     game = Game.new(names, Rules.from_dict(command.rules), seed=command.seed)
-    bots = {n: make_bot("easy", seed=command.seed % 1000 + i) for i, n in enumerate(names)}
+    bots = {n: make_bot("easy", seed=bot_base(command) + i) for i, n in enumerate(names)}
     assert drive(SimTable(game, dict(bots)), unit="match").rounds == 12
     result = bot_result(command)
     assert dict(result.scores) == game.scores()

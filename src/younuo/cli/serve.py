@@ -25,6 +25,21 @@ if TYPE_CHECKING:
     from younuo.server.refusallog import RefusalLog
 
 
+SILENT_DRIVERS = ("aiosqlite", "sqlalchemy.engine", "sqlalchemy.pool")
+"""Loggers that write every SQL statement with its parameters at debug or info."""
+
+
+def _quiet_drivers() -> None:
+    """Keep the database drivers' loggers at WARNING whatever the server's level.
+
+    Their statements carry what the log must never hold: a running match's deal key,
+    an event's secrets (docs/security.md, "Threat model"), password and token hashes.
+    A server at ``--log-level debug`` logs its own messages, not those parameters.
+    """
+    for name in SILENT_DRIVERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
 def serve(
     host: Annotated[
         str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")
@@ -94,6 +109,7 @@ def serve(
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
+    _quiet_drivers()
     where = _safe(settings.database_url)
     typer.echo(f"younuo serve: http://{settings.host}:{settings.port}/ (database {where})")
     app = create_app(settings)

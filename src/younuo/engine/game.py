@@ -26,7 +26,7 @@ from younuo.engine.events import Event
 from younuo.engine.flow import next_round, open_round
 from younuo.engine.legality import PlayPlan, plan_play
 from younuo.engine.moves import action_caches, legal_actions
-from younuo.engine.rng import Rng
+from younuo.engine.rng import Seed, generator
 from younuo.engine.rounds import Setup, build_deck, match_clock
 from younuo.engine.rules import Rules
 from younuo.engine.state import MATCH_OVER, ROUND_OVER, State
@@ -52,10 +52,11 @@ class Game:
         cls,
         players: Sequence[str],
         rules: Rules | None = None,
-        seed: int = 0,
+        seed: Seed = 0,
         teams: Sequence[Sequence[str]] | None = None,
     ) -> Game:
-        """Shuffle and deal from ``seed`` (R-SETUP)."""
+        """Shuffle and deal from ``seed`` (R-SETUP): an integer seeds SplitMix64, a
+        128-bit key (32 hex digits) the keyed BLAKE2b generator (``younuo.engine.rng``)."""
         rules = rules or Rules()
         state = _new_state(players, rules, seed, teams)
         open_round(state)
@@ -71,12 +72,12 @@ class Game:
         pile: Sequence[Card] = (),
         first: str | None = None,
         direction: int = 1,
-        seed: int | None = None,
+        seed: Seed | None = None,
         teams: Sequence[Sequence[str]] | None = None,
     ) -> Game:
         """An explicit position (RECORD.md ``setup``). Reshuffles use ``seed`` (0 if None)."""
         rules = rules or Rules()
-        state = _new_state(players, rules, seed or 0, teams)
+        state = _new_state(players, rules, 0 if seed is None else seed, teams)
         seats = {name: i for i, name in enumerate(state.players)}
         if set(hands) != set(seats):
             raise RecordError(
@@ -250,7 +251,7 @@ class Game:
 
 
 def _new_state(
-    players: Sequence[str], rules: Rules, seed: int, teams: Sequence[Sequence[str]] | None
+    players: Sequence[str], rules: Rules, seed: Seed, teams: Sequence[Sequence[str]] | None
 ) -> State:
     names = tuple(players)
     if len(set(names)) != len(names) or not all(isinstance(p, str) and p for p in names):
@@ -263,7 +264,7 @@ def _new_state(
     return State(
         players=names,
         rules=rules,
-        rng=Rng(seed),
+        rng=generator(seed),
         # R-TEAM: partner rotation plays in (rotating) pairs, so its rounds are team rounds.
         team_mode=teams is not None or rules.partner_rotation,
         team_of=_team_of(names, teams),

@@ -1,7 +1,9 @@
 """Game records (RECORD.md): read, write and replay.
 
 A record is the recipe of a game: rules, seats, the start (a ``seed`` or an explicit
-``setup``) and every action in order. Replaying it is deterministic::
+``setup``) and every action in order. The seed is an integer (SplitMix64, every record
+made before keyed deals) or a 128-bit key in hex with ``"generator": "blake2b"``
+(docs/records.md, "Seeds and generators"). Replaying it is deterministic::
 
     record = Record.from_json(text)          # RecordError if it is not a valid record
     result = replay(record)                  # stops at the first refused action
@@ -24,6 +26,7 @@ from younuo.engine.cards import Card
 from younuo.engine.errors import IllegalAction, RecordError, RulesError
 from younuo.engine.events import Event
 from younuo.engine.game import Game
+from younuo.engine.rng import GeneratorName, Seed, generator_of, is_key
 from younuo.engine.rules import Rules
 
 FORMAT = "younuo-record/1"
@@ -102,8 +105,10 @@ class Record:
     """A whole game: rules, seats, the start and every action (RECORD.md).
 
     ``setup`` is an explicit start; without it ``seed`` deals. With a setup, ``seed``
-    (0 when None) seeds the reshuffles and later rounds. Fields are keyword-only and
-    in the order of the JSON form.
+    (0 when None) seeds the reshuffles and later rounds. An integer seed is SplitMix64's,
+    a key (32 hex digits) the keyed BLAKE2b generator's; the JSON form names the
+    generator of a key (:func:`seed_fields`). Fields are keyword-only and in the order
+    of the JSON form.
     """
 
     format: str = FORMAT
@@ -111,7 +116,7 @@ class Record:
     players: tuple[str, ...]
     teams: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     setup: RecordSetup | None = None
-    seed: int | None = None
+    seed: Seed | None = None
     actions: tuple[Action, ...] = ()
 
     def __post_init__(self) -> None:
@@ -165,11 +170,9 @@ class Record:
         except RulesError as exc:
             raise RecordError(exc.code, exc.message) from None
         setup = data.get("setup")
-        seed = data.get("seed")
+        seed = _seed(data.get("generator"), data.get("seed"))
         if setup is None and seed is None:
             raise RecordError("bad_start", "a record needs a seed (to deal) or a setup")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("bad_seed", f"seed must be a whole number or null, not {seed!r}")
         start = None if setup is None else RecordSetup.from_dict(setup)
         if start is not None:
             for name, _ in start.hands:
@@ -213,7 +216,7 @@ class Record:
             "players": list(self.players),
             "teams": None if self.teams is None else [list(team) for team in self.teams],
             "setup": None if self.setup is None else self.setup.to_dict(),
-            "seed": self.seed,
+            **seed_fields(self.seed),
             "actions": [action.to_dict() for action in self.actions],
         }
 
@@ -324,6 +327,35 @@ def replay(record: Record) -> ReplayResult:
 
 
 # --------------------------------------------------------------------- helpers
+def seed_fields(seed: Seed | None) -> dict[str, Any]:
+    """A record's ``seed`` field, with ``"generator": "blake2b"`` before a key.
+
+    An integer seed (or none) is written alone, as every record was before keys, so
+    those records read and write exactly as they always did.
+    """
+    if isinstance(seed, str):
+        return {"generator": str(generator_of(seed)), "seed": seed}
+    return {"seed": seed}
+
+
+def _seed(name: Any, seed: Any) -> Seed | None:
+    """The seed of a record, checked against the generator it names (none: SplitMix64)."""
+    if name is None or name == GeneratorName.SPLITMIX64:
+        if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+            return seed
+        hint = ' (a key needs "generator": "blake2b")' if is_key(seed) else ""
+        raise RecordError("bad_seed", f"seed must be a whole number or null, not {seed!r}{hint}")
+    if name == GeneratorName.BLAKE2B:
+        if isinstance(seed, str) and is_key(seed):
+            return seed
+        raise RecordError(
+            "bad_seed",
+            f"the blake2b generator's seed is a key of 32 lowercase hex digits, not {seed!r}",
+        )
+    names = ", ".join(repr(str(g)) for g in GeneratorName)
+    raise RecordError("bad_generator", f"generator must be one of {names}, not {name!r}")
+
+
 def _cards(codes: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(codes, list):
         raise RecordError("bad_setup", f"{where} must be a list of card codes")
@@ -380,4 +412,12 @@ def _pretty(value: Any, indent: int) -> str:
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
-__all__ = ["FORMAT", "Record", "RecordSetup", "ReplayResult", "ReplayStep", "replay"]
+__all__ = [
+    "FORMAT",
+    "Record",
+    "RecordSetup",
+    "ReplayResult",
+    "ReplayStep",
+    "replay",
+    "seed_fields",
+]

@@ -12,7 +12,7 @@ from typing import Final, final
 from younuo.engine.actions import Action
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
-from younuo.engine.rng import Rng
+from younuo.engine.rng import RandomStream
 from younuo.engine.rules import Rules
 
 PLAYING: Final = "playing"
@@ -91,7 +91,7 @@ class State:
 
     players: tuple[str, ...]
     rules: Rules
-    rng: Rng
+    rng: RandomStream
     team_mode: bool
     team_of: list[int]
     hands: list[list[Card]]
@@ -139,7 +139,7 @@ class State:
         self,
         players: tuple[str, ...],
         rules: Rules,
-        rng: Rng,
+        rng: RandomStream,
         team_mode: bool,
         team_of: list[int],
         hands: list[list[Card]],

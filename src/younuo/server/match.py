@@ -50,7 +50,8 @@ from younuo.engine import (
     Rules,
     hand_points,
 )
-from younuo.engine.records import Record
+from younuo.engine.records import Record, seed_fields
+from younuo.engine.rng import KEY_BYTES, Seed
 from younuo.server import matchcore as core
 from younuo.server.auth import level_out
 from younuo.server.botseats import BotMaker, BotSeat
@@ -146,7 +147,7 @@ class MatchService:
         rules: Rules,
         teams: list[list[str]] | None,
         abandon: str,
-        seed: int | None = None,
+        seed: Seed | None = None,
         match_id: str | None = None,
     ) -> tuple[Runtime, Match]:
         """A new match's runtime and database row (not stored yet: see :meth:`launch`).
@@ -157,7 +158,7 @@ class MatchService:
         if seed is None:
             seed = self.settings.deal_seed
         if seed is None:
-            seed = secrets.randbelow(2**53)  # exact in JavaScript too
+            seed = fresh_deal_key()
         game = Game.new([s.name for s in seats], rules, seed=seed, teams=teams)
         now = time.time()
         public = game.view(None)
@@ -186,7 +187,7 @@ class MatchService:
             rules=rules.changes(),
             players=[s.name for s in seats],
             teams=teams,
-            seed=seed,
+            **repo.seed_columns(seed),
             setup=None,
             seats=[s.to_dict() for s in seats],
             control=core.control_dict(control, abandon),
@@ -719,7 +720,7 @@ class MatchService:
         return rt.id in self.runtimes
 
     def _rebuild(self, row: Match, actions: list[dict[str, Any]]) -> Runtime:
-        recipe = _recipe(row.rules, row.players, row.teams, row.setup, row.seed)
+        recipe = _recipe(row.rules, row.players, row.teams, row.setup, repo.seed_of(row))
         record = Record.from_dict({**recipe, "actions": actions})
         game = record.start()
         seats = [SeatInfo(**s) for s in row.seats]
@@ -811,17 +812,24 @@ def _recipe(
     players: list[Any],
     teams: list[Any] | None,
     setup: dict[str, Any] | None,
-    seed: int | None,
+    seed: Seed | None,
 ) -> dict[str, Any]:
-    """A match's record without its actions."""
+    """A match's record without its actions (held by the runtime, never sent)."""
     return {
         "format": "younuo-record/1",
         "rules": rules,
         "players": players,
         "teams": teams,
         "setup": setup,
-        "seed": seed,
+        **seed_fields(seed),
     }
+
+
+def fresh_deal_key() -> str:
+    """A new match's deal key: 128 bits from the operating system's CSPRNG, as the
+    keyed generator takes it (32 hex digits). It decides every card of the match, so it
+    is shown to nobody before the match ends (docs/security.md, "Threat model")."""
+    return secrets.token_hex(KEY_BYTES)
 
 
 def _stale(rt: Runtime) -> ProtocolError:

@@ -115,8 +115,8 @@ class Settings(BaseSettings):
         None,
         ge=0,
         lt=2**53,
-        description="Deal every match from this seed (tests and demos only: anyone who"
-        " knows it knows every hand). None: a fresh random seed per match.",
+        description="Deal every match from this seed with SplitMix64 (tests and demos only:"
+        " anyone who knows it knows every hand). None: a fresh 128-bit deal key per match.",
     )
     max_message_bytes: int = Field(
         8192, ge=256, description="Largest client message, in UTF-8 bytes (answered too_large)."

@@ -8,9 +8,10 @@ in the same transaction as what caused it, and hands the transition's commands t
 fresh read, so two nodes or a request racing the scheduler never lose a change.
 
 ``tick`` is the ``tournaments`` scheduler job: it starts the events whose start time
-has come with a fresh seed, and re-issues ``resume()``'s commands for every running
-event (after a restart nothing is lost: the stored value says which tables are still
-to be played, and ``carry_out`` must be idempotent per table id).
+has come with fresh secrets (:func:`fresh_secrets`), and re-issues ``resume()``'s
+commands for every running event (after a restart nothing is lost: the stored value
+says which tables are still to be played, and ``carry_out`` must be idempotent per
+table id).
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from datetime import datetime
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from younuo.engine.rng import KEY_BYTES
 from younuo.server.botaccounts import may_enter_rated
 from younuo.server.storedvalues import readable
 from younuo.store import Database, VersionConflict, moderation
 from younuo.store import tournaments as stored
 from younuo.store.ids import new_code, new_id
 from younuo.store.models import Account, TournamentRow
-from younuo.tournaments import Command, TableResult, Tournament, TournamentSpec
+from younuo.tournaments import Command, EventSecrets, TableResult, Tournament, TournamentSpec
 from younuo.tournaments.errors import ErrorCode, TournamentError
 from younuo.tournaments.tournament import Status, Step
 
@@ -61,8 +63,15 @@ def _events(rows: list[TournamentRow]) -> list[Tournament]:
     return readable(rows, lambda r: Tournament.from_dict(r.value), lambda r: f"event {r.id}")
 
 
-def _starting(now: datetime, seed: int) -> Callable[[Tournament], Step]:
-    """The start transition with its seed fixed (a retry after a lost race keeps it)."""
+def fresh_secrets() -> EventSecrets:
+    """A starting event's two secrets, 128 bits each from the operating system's CSPRNG:
+    one for the deals (never shown), one for the seat orders (public), so that what is
+    public tells nothing of the cards (docs/security.md, "Threat model")."""
+    return EventSecrets(deals=secrets.token_hex(KEY_BYTES), seats=secrets.token_hex(KEY_BYTES))
+
+
+def _starting(now: datetime, seed: EventSecrets) -> Callable[[Tournament], Step]:
+    """The start transition with its secrets fixed (a retry after a lost race keeps them)."""
     return lambda t: t.start(now, seed)
 
 
@@ -188,8 +197,7 @@ class TournamentService:
         for t in events:
             try:
                 if t.status is Status.REGISTRATION and now >= t.spec.starts_at:
-                    seed = secrets.randbits(31)
-                    await self._change(t.id, _starting(now, seed), now)
+                    await self._change(t.id, _starting(now, fresh_secrets()), now)
                 elif t.status is Status.RUNNING:
                     for command in t.resume():
                         await self.carry_out(t.id, command)

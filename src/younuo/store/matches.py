@@ -12,6 +12,8 @@ from typing import Any
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from younuo.engine.records import seed_fields
+from younuo.engine.rng import Seed
 from younuo.store.models import Match, MatchAction, Result
 
 
@@ -39,16 +41,29 @@ async def update_fields(s: AsyncSession, match_id: str, **values: Any) -> None:
     )
 
 
+def seed_of(match: Match) -> Seed | None:
+    """The match's seed: its deal key, or the integer seed of a match dealt before keys."""
+    return match.deal_key if match.deal_key is not None else match.seed
+
+
+def seed_columns(seed: Seed | None) -> dict[str, Any]:
+    """``seed`` and ``deal_key`` for a new match row dealt from ``seed``."""
+    if isinstance(seed, str):
+        return {"seed": None, "deal_key": seed}
+    return {"seed": seed, "deal_key": None}
+
+
 def record_of(match: Match, log: list[MatchAction], complete: bool = True) -> dict[str, Any]:
     """The match's game record (RECORD.md); without ``complete`` only its public part:
-    the seed (or setup) would reveal every hand of a running match."""
+    the seed, key or setup would reveal every hand and every future draw of a running
+    match, so none of them (nor the generator's name) is in it."""
     return {
         "format": "younuo-record/1",
         "rules": match.rules,
         "players": match.players,
         "teams": match.teams,
         "setup": match.setup if complete else None,
-        "seed": match.seed if complete else None,
+        **seed_fields(seed_of(match) if complete else None),
         "actions": [entry.action for entry in log],
     }
 

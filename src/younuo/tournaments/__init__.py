@@ -1,8 +1,8 @@
 """Competitive events: formats, seating, standings, lifecycle, titles and series (issue 27).
 
 Pure logic, like the engine: no I/O, no clock (times come in as UTC datetimes or
-dates), no global random state (seeds come in). The server's shell stores the values
-and carries out the commands they return. Titles are functions in
+dates), no global random state (an event's secrets come in: ``EventSecrets``). The
+server's shell stores the values and carries out the commands they return. Titles are functions in
 ``younuo.tournaments.titles`` (``award``, ``extend``, ``revoke``, ``active``, ``history``);
 series in ``younuo.tournaments.series`` (``due``, ``feeders``, ``qualifiers``).
 ``docs/tournaments.md`` has the rules in words, with the decisions taken.
@@ -14,7 +14,8 @@ series in ``younuo.tournaments.series`` (``due``, ``feeders``, ``qualifiers``).
     spec = TournamentSpec("Friday cup", Format.SWISS, starts_at, rounds=3)
     t, _ = Tournament.create("cup7", spec, creator="acc1", now=now, admin=True)
     t, _ = t.register("acc2", rating=1200, now=now)
-    t, commands = t.start(now=starts_at, seed=99)     # StartTable, one per table
+    secrets = EventSecrets(deals=..., seats=...)     # two 128-bit secrets, from the shell
+    t, commands = t.start(now=starts_at, seed=secrets)  # StartTable, one per table
     t, commands = t.record(TableResult.from_match(...))
 """
 
@@ -35,6 +36,7 @@ from younuo.tournaments.results import (
     placement_points,
     rank_players,
 )
+from younuo.tournaments.seeds import EventSecrets, EventSeed
 from younuo.tournaments.series import EventInstance, Feed, Schedule, Series, SeriesEvent
 from younuo.tournaments.sizing import Fit, fit, table_sizes
 from younuo.tournaments.spec import Format, NoShow, TournamentSpec
@@ -54,6 +56,8 @@ __all__ = [
     "ErrorCode",
     "EventInstance",
     "EventLevel",
+    "EventSecrets",
+    "EventSeed",
     "Feed",
     "Fit",
     "Format",

@@ -15,6 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from younuo.engine.rng import Seed
 from younuo.tournaments.entrants import Entrant
 from younuo.tournaments.stages import Teams
 
@@ -33,7 +34,9 @@ class StartTable:
     ``seats`` in seat order (people and bots, with the bot's level); ``teams`` pairs
     them for partner play (the engine's ``teams``); ``rules`` for ``Rules.from_dict``;
     ``match_seconds`` is the match clock the shell runs (0: none; also in ``rules``);
-    ``seed`` the engine's seed for the deal, derived from the event's seed.
+    ``seed`` the engine's seed for the deal, derived from the event's deal secret (a
+    key; an integer in an event stored before keyed deals): never to be shown while
+    the table's match runs.
     """
 
     table_id: str
@@ -42,7 +45,7 @@ class StartTable:
     teams: Teams | None
     rules: Mapping[str, Any]
     match_seconds: int
-    seed: int
+    seed: Seed
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from younuo.tournaments.entrants import Entrant, more_bots, seed_order
 from younuo.tournaments.seating import snake
+from younuo.tournaments.seeds import EventSeed
 from younuo.tournaments.sizing import fit
 from younuo.tournaments.spec import TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Plan, Stage
@@ -23,7 +24,7 @@ from younuo.tournaments.standings import rank
 
 
 def begin(
-    spec: TournamentSpec, tournament_id: str, seed: int, entrants: Sequence[Entrant]
+    spec: TournamentSpec, tournament_id: str, seed: EventSeed, entrants: Sequence[Entrant]
 ) -> NextStage | None:
     """Stage 1, or None when the entrants cannot be seated (too few, byes cannot help)."""
     ordered = [e.id for e in seed_order(entrants)]
@@ -33,7 +34,7 @@ def begin(
 def after(
     spec: TournamentSpec,
     tournament_id: str,
-    seed: int,
+    seed: EventSeed,
     entrants: Sequence[Entrant],
     stages: Sequence[Stage],
 ) -> Plan:
@@ -87,7 +88,7 @@ def stage_order(spec: TournamentSpec, stage: Stage) -> list[str]:
 def _stage(
     spec: TournamentSpec,
     tournament_id: str,
-    seed: int,
+    seed: EventSeed,
     number: int,
     ordered: list[str],
     entrants: Sequence[Entrant],

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from younuo.tournaments.entrants import Entrant, more_bots, seed_order
+from younuo.tournaments.seeds import EventSeed
 from younuo.tournaments.spec import NoShow, TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Plan, Stage, Teams
 from younuo.tournaments.standings import rank
@@ -60,7 +61,7 @@ def stage_count(size: int) -> int:
 
 
 def begin(
-    spec: TournamentSpec, tournament_id: str, seed: int, entrants: Sequence[Entrant]
+    spec: TournamentSpec, tournament_id: str, seed: EventSeed, entrants: Sequence[Entrant]
 ) -> NextStage | None:
     """The first stage, with bots filling the league to its size; None if short under byes."""
     missing = spec.cap - len(entrants)
@@ -74,7 +75,7 @@ def begin(
 def after(
     spec: TournamentSpec,
     tournament_id: str,
-    seed: int,
+    seed: EventSeed,
     entrants: Sequence[Entrant],
     stages: Sequence[Stage],
 ) -> Plan:
@@ -84,7 +85,7 @@ def after(
     return NextStage(_stage(tournament_id, seed, len(stages) + 1, stages[0].seeding))
 
 
-def _stage(tournament_id: str, seed: int, number: int, slots: tuple[str, ...]) -> Stage:
+def _stage(tournament_id: str, seed: EventSeed, number: int, slots: tuple[str, ...]) -> Stage:
     if len(slots) == 4:
         return Stage.build(tournament_id, seed, number, [slots], seeding=slots)
     session, turn = divmod(number - 1, ROUNDS_PER_PARTNER)

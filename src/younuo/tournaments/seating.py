@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from younuo.engine import Rng
+from younuo.engine.rng import Seed, generator
 
 Met = Mapping[str, Mapping[str, int]]
 """How often each entrant sat at a table with each other one."""
@@ -109,10 +109,11 @@ def _swapped(tables: list[list[str]], met: Met) -> list[list[str]]:
     return out
 
 
-def seat_order(players: Sequence[str], seed: int) -> tuple[str, ...]:
-    """The seats of one table, shuffled by its seed (the engine's generator, stable forever)."""
+def seat_order(players: Sequence[str], seed: Seed) -> tuple[str, ...]:
+    """The seats of one table, shuffled by its seed (the engine's generators, stable
+    forever: a key for the keyed one, an integer for SplitMix64)."""
     seats = list(players)
-    Rng(seed).shuffle(seats)
+    generator(seed).shuffle(seats)
     return tuple(seats)
 
 

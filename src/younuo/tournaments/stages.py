@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from younuo.engine.rng import Seed
 from younuo.tournaments.entrants import Entrant
 from younuo.tournaments.results import TableResult
 from younuo.tournaments.seating import seat_order
-from younuo.tournaments.seeds import derive
+from younuo.tournaments.seeds import EventSeed, table_deal, table_seats
 
 Teams = tuple[tuple[str, str], tuple[str, str]]
 """Two pairs of entrant ids, for a table of partners (the 8-player league)."""
@@ -29,6 +30,9 @@ def table_id(tournament_id: str, stage: int, number: int) -> str:
 class Table:
     """One table: its entrants in seat order, its engine seed, and its result once in.
 
+    ``seed`` is the engine's seed of the table's match: a 128-bit key (32 hex digits)
+    under the event's deal secret, or an integer in an event stored before keyed deals.
+    It decides every card at the table: it is never shown while the match runs.
     ``teams`` pairs the seats for partner play (seats alternate between the pairs).
     """
 
@@ -36,7 +40,7 @@ class Table:
     stage: int
     number: int
     seats: tuple[str, ...]
-    seed: int
+    seed: Seed
     teams: Teams | None = None
     result: TableResult | None = None
 
@@ -108,7 +112,7 @@ class Stage:
     def build(
         cls,
         tournament_id: str,
-        seed: int,
+        seed: EventSeed,
         number: int,
         seatings: Sequence[Sequence[str]],
         byes: Sequence[str] = (),
@@ -117,18 +121,18 @@ class Stage:
     ) -> Stage:
         """Number the tables, derive their seeds, and shuffle their seats.
 
-        Tables of partners keep the order they are given (partners must alternate).
+        A table's deal comes from the event's deal secret and its seat order from the
+        seat secret (``younuo.tournaments.seeds``). Tables of partners keep the order
+        they are given (partners must alternate).
         """
         tables = []
         for i, players in enumerate(seatings):
             tid = table_id(tournament_id, number, i + 1)
             pairs = None if teams is None else teams[i]
             seats = (
-                tuple(players)
-                if pairs is not None
-                else seat_order(players, derive(seed, tid, "seats"))
+                tuple(players) if pairs is not None else seat_order(players, table_seats(seed, tid))
             )
-            tables.append(Table(tid, number, i + 1, seats, derive(seed, tid), pairs))
+            tables.append(Table(tid, number, i + 1, seats, table_deal(seed, tid), pairs))
         order = (
             tuple(seeding) if seeding is not None else (*byes, *(p for s in seatings for p in s))
         )

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from younuo.tournaments.entrants import Entrant, more_bots, seed_order
 from younuo.tournaments.seating import Met, by_standing, snake
+from younuo.tournaments.seeds import EventSeed
 from younuo.tournaments.sizing import fit
 from younuo.tournaments.spec import TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Plan, Stage
@@ -24,7 +25,7 @@ from younuo.tournaments.standings import rank
 
 
 def begin(
-    spec: TournamentSpec, tournament_id: str, seed: int, entrants: Sequence[Entrant]
+    spec: TournamentSpec, tournament_id: str, seed: EventSeed, entrants: Sequence[Entrant]
 ) -> NextStage | None:
     """Round 1, or None when the entrants cannot be seated (too few, byes cannot help)."""
     fitted = fit(len(entrants), spec.table_min, spec.table_max, spec.no_show)
@@ -41,7 +42,7 @@ def begin(
 def after(
     spec: TournamentSpec,
     tournament_id: str,
-    seed: int,
+    seed: EventSeed,
     entrants: Sequence[Entrant],
     stages: Sequence[Stage],
 ) -> Plan:

@@ -3,14 +3,15 @@
 A :class:`Tournament` is an immutable value. Every transition returns a :class:`Step`:
 the new value and the commands for the shell; a refused transition raises
 :class:`~younuo.tournaments.errors.TournamentError` and changes nothing. Time comes in
-as ``now`` (a UTC datetime) and randomness as ``seed``: nothing here reads a clock or
-a global generator, so the shell stores the value (``to_dict``, plain JSON) and a
-restart goes on from exactly where it was::
+as ``now`` (a UTC datetime) and randomness as ``seed`` (the event's secrets, drawn by
+the shell): nothing here reads a clock or a global generator, so the shell stores the
+value (``to_dict``, plain JSON) and a restart goes on from exactly where it was::
 
     step = Tournament.create("cup7", spec, creator="acc1", now=now, admin=True)
     step = step.tournament.register("acc2", rating=1200, now=now)
     ...
-    step = t.start(now=spec.starts_at, seed=99)      # StartTable for every first table
+    step = t.start(now=spec.starts_at, seed=EventSecrets(deals=..., seats=...))
+    # StartTable for every first table
     step = step.tournament.record(result)            # the next stage, or TournamentFinished
 
 Transitions a restart may replay are idempotent: ``start`` on an event already
@@ -40,6 +41,7 @@ from younuo.tournaments.commands import (
 from younuo.tournaments.entrants import BOT_PREFIX, Entrant, more_bots
 from younuo.tournaments.errors import ErrorCode, TournamentError
 from younuo.tournaments.results import TableResult
+from younuo.tournaments.seeds import EventSecrets, EventSeed
 from younuo.tournaments.spec import STARTS_AHEAD_MAX, Format, NoShow, TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Stage, Table
 from younuo.tournaments.standings import Standing, rank
@@ -98,7 +100,8 @@ class Tournament:
     """One event, from creation to its places. Build it with :meth:`create`.
 
     ``qualified`` limits registration to those accounts (a series' fed event; None:
-    open entry). ``seed``, ``entrants`` and ``no_shows`` are fixed at the start;
+    open entry). ``seed`` (the event's secrets: ``younuo.tournaments.seeds``; never
+    shown), ``entrants`` and ``no_shows`` are fixed at the start;
     ``stages`` grow as tables finish; ``places`` (entrant ids, champion first) once
     finished; ``cancelled`` says why when cancelled.
     """
@@ -110,7 +113,7 @@ class Tournament:
     status: Status = Status.REGISTRATION
     registrations: tuple[Registration, ...] = ()
     qualified: tuple[str, ...] | None = None
-    seed: int | None = None
+    seed: EventSeed | None = None
     entrants: tuple[Entrant, ...] = ()
     no_shows: tuple[str, ...] = ()
     stages: tuple[Stage, ...] = ()
@@ -212,7 +215,7 @@ class Tournament:
         return Step(replace(self, qualified=merged), ())
 
     # ------------------------------------------------------------------ playing
-    def start(self, now: datetime, seed: int) -> Step:
+    def start(self, now: datetime, seed: EventSeed) -> Step:
         """Seat the first stage (no-shows as the policy says) or cancel for too few.
 
         An event already started (or over) is left as it is: a replayed start is one.
@@ -222,8 +225,10 @@ class Tournament:
         _check_now(now)
         if now < self.spec.starts_at:
             raise TournamentError(ErrorCode.TOO_EARLY, "the event has not reached its start time")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TournamentError(ErrorCode.BAD_RECORD, "the seed is a whole number")
+        if not isinstance(seed, int | EventSecrets) or isinstance(seed, bool):
+            raise TournamentError(
+                ErrorCode.BAD_RECORD, "the seed is the event's secrets (or an old whole number)"
+            )
         everyone = self.spec.check_in == timedelta(0)
         present = [r for r in self.registrations if everyone or r.checked_in is not None]
         here = {r.account for r in present}
@@ -331,7 +336,7 @@ class Tournament:
             "status": str(self.status),
             "registrations": [r.to_dict() for r in self.registrations],
             "qualified": None if self.qualified is None else list(self.qualified),
-            "seed": self.seed,
+            "seed": self.seed.to_dict() if isinstance(self.seed, EventSecrets) else self.seed,
             "entrants": [e.to_dict() for e in self.entrants],
             "no_shows": list(self.no_shows),
             "stages": [s.to_dict() for s in self.stages],
@@ -353,7 +358,7 @@ class Tournament:
                 status=Status(data["status"]),
                 registrations=tuple(Registration.from_dict(r) for r in data["registrations"]),
                 qualified=None if qualified is None else tuple(qualified),
-                seed=data["seed"],
+                seed=_event_seed(data["seed"]),
                 entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
                 no_shows=tuple(data["no_shows"]),
                 stages=tuple(Stage.from_dict(s) for s in data["stages"]),
@@ -398,6 +403,15 @@ def _match_seconds(rules: Mapping[str, Any]) -> int:
     return Rules.from_dict(rules).match_seconds
 
 
+def _event_seed(stored: Any) -> EventSeed | None:
+    """A stored event's secrets (an object), or the integer seed of one stored before."""
+    if isinstance(stored, Mapping):
+        return EventSecrets.from_dict(stored)
+    if stored is None or (isinstance(stored, int) and not isinstance(stored, bool)):
+        return stored
+    raise ValueError(f"not an event's seed: {stored!r}")
+
+
 def _check_now(now: Any) -> None:
     # A naive datetime cannot be compared with the UTC start time: say so plainly.
     if not isinstance(now, datetime) or now.utcoffset() is None:
@@ -418,7 +432,7 @@ def _check_account(account: Any) -> None:
 
 
 def _begin(
-    spec: TournamentSpec, tournament_id: str, seed: int, entrants: tuple[Entrant, ...]
+    spec: TournamentSpec, tournament_id: str, seed: EventSeed, entrants: tuple[Entrant, ...]
 ) -> NextStage | None:
     match spec.format:
         case Format.ELIMINATION:
@@ -432,7 +446,7 @@ def _begin(
 def _after(
     spec: TournamentSpec,
     tournament_id: str,
-    seed: int,
+    seed: EventSeed,
     entrants: tuple[Entrant, ...],
     stages: tuple[Stage, ...],
 ) -> NextStage | Places:
