@@ -152,7 +152,7 @@ class Match(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     players: Mapped[list[Any]] = mapped_column(JSON)
     teams: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    # The deal's seed: an integer (SplitMix64: the matches before migration 0013, and a
+    # The deal's seed: an integer (SplitMix64: the matches before migration 0014, and a
     # server's fixed ``deal_seed``) or, in ``deal_key``, a 128-bit key as 32 hex digits
     # (the keyed generator): ``store.matches.seed_of`` reads whichever is set.
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)

@@ -2,8 +2,8 @@
 digits) in ``deal_key``; ``seed`` keeps the integer seeds of the matches before
 (docs/records.md, "Seeds and generators"; docs/security.md, "Threat model").
 
-Revision ID: 0013
-Revises: 0012
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-12-05
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0013"
-down_revision = "0012"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
