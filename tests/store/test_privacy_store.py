@@ -4,10 +4,8 @@ erasure (what goes, what other accounts keep)."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import time
-from typing import Any
 
 from alembic import command
 from sqlalchemy import Connection, func, select, text
@@ -18,15 +16,7 @@ from younuo.store import accounts as accounts_repo
 from younuo.store.database import alembic_config
 from younuo.store.models import ChatMessage, Match, MatchAction, Notice, Result, Room
 
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
-
-
-async def _db(url: str) -> Database:
-    db = Database.from_url(url, sqlite_synchronous="normal")
-    await db.migrate()
-    return db
+from .migrated import migrated, run
 
 
 def _room(room_id: str) -> Room:
@@ -37,7 +27,7 @@ def _room(room_id: str) -> Room:
 
 def test_stays_follow_the_memberships_and_go_with_the_chat(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             amy = await accounts_repo.create(s, "Amy", guest=True, outfit="red", expression="smile")
             for room in ("r1", "r2"):
@@ -66,7 +56,7 @@ def test_stays_follow_the_memberships_and_go_with_the_chat(db_url: str) -> None:
 
 def test_evidence_is_emptied_once_past_its_retention(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             first = {"room": "r1", "note": "n", "messages": [1]}
             second = {"room": "r2", "note": "m", "messages": [2]}
@@ -105,7 +95,7 @@ def test_evidence_is_emptied_once_past_its_retention(db_url: str) -> None:
 
 def test_erasure_deletes_the_accounts_own_and_renames_it_in_others_matches(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             amy = await accounts_repo.create(s, "Amy", guest=True, outfit="red", expression="smile")
             bob = await accounts_repo.create(s, "Bob", guest=True, outfit="red", expression="smile")

@@ -3,25 +3,14 @@ storage of younuo.server.social; migration 0009 adds who may reach an account)."
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
+from younuo.store import friends, notices, reports, socialsettings
 
-from younuo.store import Database, friends, notices, reports, socialsettings
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
-
-
-async def _db(url: str) -> Database:
-    db = Database.from_url(url, sqlite_synchronous="normal")
-    await db.migrate()
-    return db
+from .migrated import migrated, run
 
 
 def test_notices_are_listed_newest_first_and_marked_read_by_their_account(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             first = await notices.add(s, "amy", "friend_request", {"account": "bob"}, at=1.0)
             second = await notices.add(s, "amy", "invitation", {"room": "r1"}, at=2.0)
@@ -46,7 +35,7 @@ def test_notices_are_listed_newest_first_and_marked_read_by_their_account(db_url
 
 def test_reports_queue_oldest_first_by_status(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             one = await reports.add(s, reporter="amy", reported="bob", reason="abuse",
                                     source="chat", match_id=None,
@@ -77,7 +66,7 @@ def test_reports_queue_oldest_first_by_status(db_url: str) -> None:
 
 def test_social_settings_default_then_stored(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             guest = await socialsettings.get(s, "gst", guest=True)
             assert guest.free_text is False and guest.muted_until is None
@@ -107,7 +96,7 @@ def test_social_settings_default_then_stored(db_url: str) -> None:
 
 def test_blocked_by_lists_ones_own_blocks_newest_first(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             await friends.block(s, "amy", "bob", at=1.0)
             await friends.block(s, "amy", "cat", at=2.0)

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 from younuo.social import blocks as block_rules
 from younuo.social import friendship
 from younuo.social.friendship import LinkStatus
-from younuo.store import Database, chat, friends
+from younuo.store import chat, friends
 
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
-
-
-async def _db(url: str) -> Database:
-    db = Database.from_url(url, sqlite_synchronous="normal")
-    await db.migrate()
-    return db
+from .migrated import migrated, run
 
 
 def test_links_and_blocks_round_trip(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             # "zed" > "amy": the row is keyed amy-first, the requester is kept.
             link = friendship.request(None, "zed", "amy", blocked=False)
@@ -53,7 +42,7 @@ def test_links_and_blocks_round_trip(db_url: str) -> None:
 
 def test_chat_messages_are_kept_then_purged(db_url: str) -> None:
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             await chat.post(s, channel="room", place="r1", sender_id="amy", at=10.0, text="hi")
             await chat.post(s, channel="room", place="r1", sender_id="bob", at=20.0,

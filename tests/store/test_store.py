@@ -15,15 +15,7 @@ from younuo.store import Database, NotOwner, VersionConflict, accounts, matches
 from younuo.store.models import Base, Match
 from younuo.store.movelog import MatchEnd, MatchWrite
 
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
-
-
-async def _db(url: str) -> Database:
-    db = Database.from_url(url, sqlite_synchronous="normal")
-    await db.migrate()
-    return db
+from .migrated import migrated, run
 
 
 def _match(match_id: str = "mtest00000001") -> Match:
@@ -51,7 +43,7 @@ def test_migrations_build_exactly_the_models_and_run_twice(db_url: str) -> None:
     run is a no-op."""
 
     async def main() -> list[Any]:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         await db.migrate()
 
         def diff(conn: Connection) -> list[Any]:
@@ -81,7 +73,7 @@ def test_a_write_is_conditional_on_the_version(db_url: str) -> None:
     the seats alone keeps the version, under the same check."""
 
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             await matches.create(s, _match())
         assert await db.moves.write(_write(0)) == {}
@@ -109,7 +101,7 @@ def test_a_write_is_conditional_on_the_owner(db_url: str) -> None:
     (NotOwner names the node that does); the owning node's write goes in."""
 
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         async with db.session() as s, s.begin():
             await matches.create(s, _match())
             await matches.update_fields(s, "mtest00000001", owner="node-b")
@@ -130,7 +122,7 @@ def test_two_processes_racing_for_one_move_have_one_winner(db_url: str) -> None:
     one move is stored."""
 
     async def main() -> list[str]:
-        first = await _db(db_url)
+        first = await migrated(db_url)
         second = Database.from_url(db_url, sqlite_synchronous="normal")
         async with first.session() as s, s.begin():
             await matches.create(s, _match())
@@ -162,7 +154,7 @@ def test_group_commit_of_many_matches_skips_only_the_stale_move(db_url: str) -> 
     stores its results and ratings in the same batch."""
 
     async def main() -> None:
-        db = await _db(db_url)
+        db = await migrated(db_url)
         ids = [f"mgroup{i:07d}" for i in range(30)]
         async with db.session() as s, s.begin():
             for match_id in ids:
