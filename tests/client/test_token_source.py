@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 from server.harness import ServerProcess
 from younuo.cli import app
 from younuo.cli.tokensource import (
-    CMDLINE_WARNING,
     ENV,
+    PLAY_ENV,
     TokenSourceError,
     choose,
+    cmdline_warning,
     read_token_file,
 )
 
@@ -30,7 +31,24 @@ def test_a_file_or_the_environment_gives_the_token_without_a_warning() -> None:
 
 def test_the_command_line_still_works_with_a_warning() -> None:
     chosen = choose(token="abc", token_file_text=None, guest=None, environ={})
-    assert chosen.token == "abc" and chosen.warnings == (CMDLINE_WARNING,)
+    assert chosen.token == "abc" and chosen.warnings == (cmdline_warning(),)
+
+
+def test_the_terminal_table_reads_its_own_variable_and_asks_without_a_source() -> None:
+    chosen = choose(
+        token=None, token_file_text=None, guest=None, environ={PLAY_ENV: "t1"}, env=PLAY_ENV,
+        required=False,
+    )  # fmt: skip
+    assert chosen.token == "t1" and chosen.warnings == ()
+    none = choose(
+        token=None, token_file_text=None, guest=None, environ={ENV: "bot's"}, env=PLAY_ENV,
+        required=False,
+    )  # fmt: skip
+    assert none.token is None  # the bot's variable is not the player's: the form asks
+    cmdline = choose(
+        token="t2", token_file_text=None, guest=None, environ={}, env=PLAY_ENV, required=False
+    )
+    assert cmdline.warnings == (cmdline_warning(PLAY_ENV),) and PLAY_ENV in cmdline.warnings[0]
 
 
 def test_an_explicit_source_wins_over_the_environment() -> None:

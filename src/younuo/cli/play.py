@@ -2,10 +2,12 @@
 
 ::
 
-    younuo play --server http://127.0.0.1:8000 [--name Ann] [--token T] [--lang en]
+    younuo play --server http://127.0.0.1:8000 [--name Ann] [--token-file PATH] [--lang en]
         [--option scoring=single ...]
 
-Sign in (``--name`` or ``--token`` fill the form in), pick or create a room, add bots,
+Sign in (``--name`` or a token fill the form in: ``--token-file PATH``, the environment
+variable ``YOUNUO_TOKEN``, or ``--token``, which the process list shows:
+:mod:`younuo.cli.tokensource`), pick or create a room, add bots,
 start and play, by keyboard only (``?`` lists the keys), in Traditional Chinese,
 Simplified Chinese or English (``--lang``, else the locale's ``LANG``). ``--option
 KEY=VALUE`` sets the rule options of the rooms it creates. docs/client.md, *The
@@ -20,6 +22,7 @@ from typing import Annotated
 import typer
 
 from younuo.cli.ruleoptions import rule_options
+from younuo.cli.tokensource import PLAY_ENV, choose, read_token_file
 
 EXIT_USAGE = 2
 
@@ -32,7 +35,20 @@ def play_command(
         str | None, typer.Option("--name", "-n", help="The nickname of a new guest.")
     ] = None,
     token: Annotated[
-        str | None, typer.Option("--token", "-t", help="The session token of an account.")
+        str | None,
+        typer.Option(
+            "--token",
+            "-t",
+            help="The session token of an account (shown in the process list: prefer"
+            f" --token-file or {PLAY_ENV}).",
+        ),
+    ] = None,
+    token_file: Annotated[
+        str | None,
+        typer.Option(
+            "--token-file",
+            help=f"Read the token from this file ('-': standard input); else from {PLAY_ENV}.",
+        ),
     ] = None,
     lang: Annotated[
         str | None,
@@ -58,15 +74,27 @@ def play_command(
     try:
         ws_url(server)
         options = rule_options(option or [])
-    except ValueError as exc:
+        text, file_warning = read_token_file(token_file) if token_file else (None, None)
+        chosen = choose(
+            token=token,
+            token_file_text=text,
+            guest=None,
+            environ=os.environ,
+            file_warning=file_warning,
+            env=PLAY_ENV,
+            required=False,
+        )
+    except ValueError as exc:  # TokenSourceError is one
         typer.echo(f"younuo play: {exc}", err=True)
         raise typer.Exit(EXIT_USAGE) from None
+    for warning in chosen.warnings:
+        typer.echo(f"younuo play: warning: {warning}", err=True)
     create = RoomSettingsPatch(options=options) if options else None
     app = PlayApp(
         server,
         lang=language(lang, os.environ),
         name=name,
-        token=token,
+        token=chosen.token,
         create=create,
     )
     app.run()

@@ -1,11 +1,13 @@
-"""Where ``younuo bot`` reads its token from: a file, the environment, or (last) the command line.
+"""Where ``younuo bot`` and ``younuo play`` read a token from: a file, the environment, or
+(last) the command line.
 
 A token on the command line (``--token``) is in the process list for every user of the
 machine (``ps``, ``/proc/PID/cmdline``) for as long as the bot runs, and in the shell's
 history. A file (``--token-file PATH``, ``-`` for standard input) or the environment
 variable ``YOUNUO_BOT_TOKEN`` keep it out of both; ``--token`` still works, with a
-warning. Which one applies is :func:`choose`, which reads nothing itself: the command
-passes the file's text and the environment in.
+warning. ``younuo play`` reads ``YOUNUO_TOKEN`` (:data:`PLAY_ENV`) the same way, and
+without any source shows its sign-in form. Which one applies is :func:`choose`, which
+reads nothing itself: the command passes the file's text and the environment in.
 """
 
 from __future__ import annotations
@@ -20,11 +22,16 @@ from pathlib import Path
 ENV = "YOUNUO_BOT_TOKEN"
 """The environment variable a bot's token may come from."""
 
-CMDLINE_WARNING = (
-    "--token puts the token in the process list (ps) and the shell history:"
-    f" prefer --token-file PATH or the environment variable {ENV}"
-)
-"""Said on standard error when the token comes from the command line."""
+PLAY_ENV = "YOUNUO_TOKEN"
+"""The environment variable the terminal table's token may come from."""
+
+
+def cmdline_warning(env: str = ENV) -> str:
+    """Said on standard error when the token comes from the command line."""
+    return (
+        "--token puts the token in the process list (ps) and the shell history:"
+        f" prefer --token-file PATH or the environment variable {env}"
+    )
 
 
 class TokenSourceError(ValueError):
@@ -46,13 +53,16 @@ def choose(
     guest: str | None,
     environ: Mapping[str, str],
     file_warning: str | None = None,
+    env: str = ENV,
+    required: bool = True,
 ) -> Chosen:
     """The token from exactly one explicit source (``--token``, ``--token-file`` read as
-    ``token_file_text``, or ``--guest``), else from ``environ[ENV]``.
+    ``token_file_text``, or ``--guest``), else from ``environ[env]``.
 
     An explicit source wins over the environment (a variable exported long ago must not
-    silently override what the command line says); two explicit sources, none at all, or
-    a source that holds an empty token raise :class:`TokenSourceError`.
+    silently override what the command line says); two explicit sources, or a source
+    that holds an empty token, raise :class:`TokenSourceError`, and so does no source at
+    all when ``required`` (else the token is None: ``younuo play`` then asks).
     """
     given = [
         name
@@ -68,13 +78,15 @@ def choose(
     if guest is not None:
         return Chosen(None)
     if token is not None:
-        return Chosen(_clean(token, "--token"), (CMDLINE_WARNING,))
+        return Chosen(_clean(token, "--token"), (cmdline_warning(env),))
     if token_file_text is not None:
         warnings = (file_warning,) if file_warning else ()
         return Chosen(_clean(token_file_text, "the token file"), warnings)
-    if ENV in environ:
-        return Chosen(_clean(environ[ENV], ENV))
-    raise TokenSourceError(f"give --token-file PATH, {ENV}, --token or --guest")
+    if env in environ:
+        return Chosen(_clean(environ[env], env))
+    if not required:
+        return Chosen(None)
+    raise TokenSourceError(f"give --token-file PATH, {env}, --token or --guest")
 
 
 def _clean(text: str, where: str) -> str:
@@ -107,10 +119,11 @@ def read_token_file(path: str) -> tuple[str, str | None]:
 
 
 __all__ = [
-    "CMDLINE_WARNING",
     "ENV",
+    "PLAY_ENV",
     "Chosen",
     "TokenSourceError",
     "choose",
+    "cmdline_warning",
     "read_token_file",
 ]
