@@ -24,13 +24,12 @@ for a mistake on the command line.
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from younuo.cli.ruleoptions import rule_options
-from younuo.cli.tokensource import ENV, TokenSourceError, choose, read_token_file
+from younuo.cli.tokensource import ENV, TokenSourceError, from_options
 
 if TYPE_CHECKING:
     from younuo.client import MatchOver
@@ -110,14 +109,7 @@ def bot_command(
 ) -> None:
     """Play one match as a bot of LEVEL at a table of a server, over the network."""
     try:
-        text, file_warning = read_token_file(token_file) if token_file else (None, None)
-        chosen = choose(
-            token=token,
-            token_file_text=text,
-            guest=guest,
-            environ=os.environ,
-            file_warning=file_warning,
-        )
+        chosen = from_options(token, token_file, guest)
     except TokenSourceError as exc:
         _fail(str(exc), EXIT_USAGE)
     for warning in chosen.warnings:

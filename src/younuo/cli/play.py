@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from younuo.cli.ruleoptions import rule_options
-from younuo.cli.tokensource import PLAY_ENV, choose, read_token_file
+from younuo.cli.tokensource import PLAY_ENV, from_options
 
 EXIT_USAGE = 2
 
@@ -74,16 +74,7 @@ def play_command(
     try:
         ws_url(server)
         options = rule_options(option or [])
-        text, file_warning = read_token_file(token_file) if token_file else (None, None)
-        chosen = choose(
-            token=token,
-            token_file_text=text,
-            guest=None,
-            environ=os.environ,
-            file_warning=file_warning,
-            env=PLAY_ENV,
-            required=False,
-        )
+        chosen = from_options(token, token_file, None, env=PLAY_ENV, required=False)
     except ValueError as exc:  # TokenSourceError is one
         typer.echo(f"younuo play: {exc}", err=True)
         raise typer.Exit(EXIT_USAGE) from None

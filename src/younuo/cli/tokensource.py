@@ -118,6 +118,29 @@ def read_token_file(path: str) -> tuple[str, str | None]:
     return text, warning
 
 
+def from_options(
+    token: str | None,
+    token_file: str | None,
+    guest: str | None,
+    *,
+    env: str = ENV,
+    required: bool = True,
+) -> Chosen:
+    """:func:`choose` over a command's options: reads ``token_file`` (if given) and the
+    process's environment. Raises :class:`TokenSourceError` as :func:`choose` does, and
+    for a file that cannot be read."""
+    text, file_warning = read_token_file(token_file) if token_file else (None, None)
+    return choose(
+        token=token,
+        token_file_text=text,
+        guest=guest,
+        environ=os.environ,
+        file_warning=file_warning,
+        env=env,
+        required=required,
+    )
+
+
 __all__ = [
     "ENV",
     "PLAY_ENV",
@@ -125,5 +148,6 @@ __all__ = [
     "TokenSourceError",
     "choose",
     "cmdline_warning",
+    "from_options",
     "read_token_file",
 ]
