@@ -362,6 +362,20 @@ async def play_until_over(client: Client, match: str, timeout: float = 60.0) -> 
         await act(client, last)
 
 
+async def start_and_play_out(host: Client, *others: Client) -> list[dict[str, Any]]:
+    """Everyone says ready, ``host`` starts, and all play the match to its end as simple
+    persons; their ``match_over`` frames, host first."""
+    clients = (host, *others)
+    for c in clients:
+        assert (await c.request({"type": "ready", "ready": True}))["type"] == "ack"
+    assert (await host.request({"type": "start"}))["type"] == "ack"
+    states = [await c.expect("state") for c in clients]
+    match = str(states[0]["match"])
+    for c, state in zip(clients, states, strict=True):
+        await act(c, state)
+    return list(await asyncio.gather(*(play_until_over(c, match) for c in clients)))
+
+
 async def act(client: Client, frame: dict[str, Any]) -> None:
     """On our turn, try the candidate actions until one is accepted."""
     view = frame["view"]

@@ -16,7 +16,7 @@ from younuo.engine.records import Record, replay
 from younuo.store.erasure import anonymise_match, pseudonym, renamed_action
 from younuo.store.models import Match
 
-from .harness import Client, ServerProcess, act, play_until_over
+from .harness import Client, ServerProcess, start_and_play_out
 from .test_admin import PASSWORD, bearer, register
 
 
@@ -41,14 +41,8 @@ async def play_together(server: ServerProcess, host: dict[str, Any], other: dict
     assert (await b.request({"type": "join_room", "room": room}))["type"] == "ack"
     said = await a.request({"type": "chat", "room": room, "text": "good luck Annabel here"})
     assert said["type"] == "ack", said
-    for c in (a, b):
-        assert (await c.request({"type": "ready", "ready": True}))["type"] == "ack"
-    assert (await a.request({"type": "start"}))["type"] == "ack"
-    states = [await c.expect("state") for c in (a, b)]
-    match = str(states[0]["match"])
-    for c, state in zip((a, b), states, strict=True):
-        await act(c, state)
-    await asyncio.gather(play_until_over(a, match), play_until_over(b, match))
+    overs = await start_and_play_out(a, b)
+    match = str(overs[0]["match"])
     await a.close()
     await b.close()
     return match

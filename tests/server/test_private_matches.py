@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from .harness import Client, ServerProcess, act, play_until_over
+from .harness import Client, ServerProcess, start_and_play_out
 from .test_admin import bearer, register, staffed
 
 __all__ = ["staffed"]
@@ -28,14 +28,8 @@ async def private_match(server: ServerProcess, host: dict[str, Any], guest: dict
     assert (await a.request({"type": "add_bot", "level": "easy"}))["type"] == "ack"
     joined = await b.request({"type": "join_room", "code": room["code"]})
     assert joined["type"] == "ack", joined
-    for c in (a, b):
-        assert (await c.request({"type": "ready", "ready": True}))["type"] == "ack"
-    assert (await a.request({"type": "start"}))["type"] == "ack"
-    states = [await c.expect("state") for c in (a, b)]
-    match = str(states[0]["match"])
-    for c, state in zip((a, b), states, strict=True):
-        await act(c, state)
-    overs = await asyncio.gather(play_until_over(a, match), play_until_over(b, match))
+    overs = await start_and_play_out(a, b)
+    match = str(overs[0]["match"])
     assert overs[0]["status"] == "over"
     await a.close()
     await b.close()
@@ -92,11 +86,7 @@ def test_a_public_rooms_match_stays_public(server: ServerProcess) -> None:
         assert (await c.request({"type": "create_room", "settings": settings}))["type"] == "ack"
         await c.expect("room")
         assert (await c.request({"type": "add_bot", "level": "easy"}))["type"] == "ack"
-        assert (await c.request({"type": "ready", "ready": True}))["type"] == "ack"
-        assert (await c.request({"type": "start"}))["type"] == "ack"
-        state = await c.expect("state")
-        await act(c, state)
-        over = await play_until_over(c, str(state["match"]))
+        (over,) = await start_and_play_out(c)
         await c.close()
         return str(over["match"])
 
