@@ -182,7 +182,10 @@ class Settings(BaseSettings):
         10.0, gt=0, le=100_000, description="Events one account may create an hour."
     )
     rooms_per_hour: float = Field(
-        120.0, gt=0, le=100_000, description="Rooms one account may create an hour (REST and create_room)."
+        120.0,
+        gt=0,
+        le=100_000,
+        description="Rooms one account may create an hour (REST and create_room).",
     )
     reports_per_hour: float = Field(
         20.0, gt=0, le=100_000, description="Reports one account may file an hour."
