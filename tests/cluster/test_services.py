@@ -22,7 +22,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from server.harness import Client, ServerProcess
-from younuo.server.protocol import PROTOCOL_VERSION
+from younuo.protocol.messages import PROTOCOL_VERSION
 
 from .services import NginxProxy, PostgresServer, RedisServer
 

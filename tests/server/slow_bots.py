@@ -19,7 +19,8 @@ import uvicorn
 
 from younuo.bots import Bot, NormalBot, make_bot
 from younuo.engine import Action, PlayerView
-from younuo.server import Settings, create_app
+from younuo.server.app import create_app
+from younuo.server.settings import Settings
 
 THINK = float(os.environ.get("SLOW_BOT_SECONDS", "1.0"))
 

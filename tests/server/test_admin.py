@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from younuo.server.roles import PERMISSIONS, Permission, Role, Standing, allows, standing_now
+from younuo.protocol.roles import PERMISSIONS, Permission, Role, Standing, allows, standing_now
 
 from .harness import Client, ServerProcess
 

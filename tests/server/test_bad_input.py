@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from younuo.server import wirejson
-from younuo.server.protocol import ErrorOut, dump, echo_ref, error
+from younuo.protocol import wirejson
+from younuo.protocol.messages import ErrorOut, dump, echo_ref, error
 
 from .fuzzing import traceback_free
 from .harness import Client, ServerProcess

@@ -18,8 +18,8 @@ from younuo.cli import app
 from younuo.client import Client as LibraryClient
 from younuo.client import Host as ClientHost
 from younuo.client import LevelBot, MatchOver, RoomSettingsPatch, run_bot
-from younuo.server.botaccounts import may_enter_rated
-from younuo.server.connections import CLOSE_REVOKED
+from younuo.server.accounts.bots import may_enter_rated
+from younuo.server.realtime.connections import CLOSE_REVOKED
 from younuo.store.models import Account
 
 from .harness import Client, ServerProcess

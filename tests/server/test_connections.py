@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from younuo.server.connections import CLOSE_SLOW, Connection
+from younuo.server.realtime.connections import CLOSE_SLOW, Connection
 
 
 class Socket:

@@ -18,8 +18,8 @@ import pytest
 
 from younuo.engine import Game, Rules
 from younuo.engine.records import Record, replay
-from younuo.server.connections import Hub
-from younuo.server.match import MatchService, SeatInfo, fresh_deal_key
+from younuo.server.match.service import MatchService, SeatInfo, fresh_deal_key
+from younuo.server.realtime.connections import Hub
 from younuo.server.settings import Settings as ServerSettings
 from younuo.store import Database
 from younuo.store import matches as repo

@@ -12,20 +12,19 @@ from types import ModuleType
 from pydantic import BaseModel
 
 from younuo.engine import Game, Rules
-from younuo.server import (
-    adminapi,
-    api,
-    privacymodels,
-    protocol,
-    replays,
-    restmodels,
-    socialmodels,
-    tournamentmodels,
-)
+from younuo.protocol import messages as protocol
+from younuo.protocol import privacy as privacymodels
+from younuo.protocol import replays
+from younuo.protocol import rest as restmodels
+from younuo.protocol import social as socialmodels
+from younuo.protocol import tournaments as tournamentmodels
+from younuo.server import api
+from younuo.server.admin import api as adminapi
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
 SERVER = ROOT / "src" / "younuo" / "server"
+PROTOCOL = ROOT / "src" / "younuo" / "protocol"
 
 
 def models(*modules: ModuleType) -> dict[str, type[BaseModel]]:
@@ -93,7 +92,7 @@ def test_every_message_type_has_its_example_or_row() -> None:
 def test_every_error_code_the_server_sends_is_documented() -> None:
     """Error codes (and start refusal reasons) raised anywhere in the server are listed."""
     codes: set[str] = set()
-    for path in SERVER.glob("*.py"):
+    for path in [*SERVER.rglob("*.py"), *PROTOCOL.rglob("*.py")]:
         text = path.read_text(encoding="utf-8")
         codes.update(
             re.findall(

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from tournaments.serving import PASSWORD, admin_create
 from younuo.engine import INT_RANGES
 from younuo.server.app import create_app
-from younuo.server.scheduler import Scheduler
+from younuo.server.cluster.scheduler import Scheduler
 from younuo.server.settings import Settings
 from younuo.tournaments.series import OPENS_MAX
 from younuo.tournaments.spec import CAP_MAX, CHECK_IN_MAX, ROUNDS_MAX, STARTS_AHEAD_MAX

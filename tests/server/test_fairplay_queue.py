@@ -19,8 +19,8 @@ import pytest
 
 from younuo.bots import make_bot
 from younuo.engine import Game, Rules
-from younuo.server.admin import AdminError
-from younuo.server.fairplay import Decision, FairPlay, Verdict
+from younuo.server.admin.fairplay import Decision, FairPlay, Verdict
+from younuo.server.admin.service import AdminError
 from younuo.sim.table import Table, drive
 from younuo.store import Database, accounts, moderation
 from younuo.store import matches as matches_repo

@@ -1,11 +1,11 @@
 """A committed change crosses between nodes whole: every seat's view, events and legal
-actions come out of the wire as they went in (server/feed.py)."""
+actions come out of the wire as they went in (server/realtime/feed.py)."""
 
 from __future__ import annotations
 
 from younuo.engine import Game, Rules
-from younuo.server.feed import Committed, Kind
-from younuo.server.snapshots import take_snapshot
+from younuo.server.match.snapshots import take_snapshot
+from younuo.server.realtime.feed import Committed, Kind
 
 
 def test_a_change_comes_off_the_wire_as_every_seat_saw_it() -> None:

@@ -30,7 +30,7 @@ import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from younuo.server import protocol
+from younuo.protocol import messages as protocol
 
 from .fuzzing import EDGE_TOKENS, edge_tokens, paths, splice, traceback_free
 from .harness import FAST, ServerProcess, act, play_until_over

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from younuo.server.names import InvalidName, clean_name, same_name
+from younuo.server.accounts.names import InvalidName, clean_name, same_name
 from younuo.store.accounts import name_key
 
 from .harness import ServerProcess

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from fastapi import Response
 
-from younuo.server.headers import DOCS_POLICY, POLICY, HeaderedFastAPI
+from younuo.server.edge.headers import DOCS_POLICY, POLICY, HeaderedFastAPI
 
 from .harness import ServerProcess
 

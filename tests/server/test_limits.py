@@ -22,7 +22,7 @@ import httpx
 import pytest
 import websockets
 
-from younuo.server.limits import CLOSE_ABUSE, CLOSE_TOO_MANY, Buckets, address_key
+from younuo.server.edge.limits import CLOSE_ABUSE, CLOSE_TOO_MANY, Buckets, address_key
 
 from .harness import Client, ServerProcess
 

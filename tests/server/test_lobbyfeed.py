@@ -9,8 +9,8 @@ import json
 import time
 from typing import Any
 
-from younuo.server.lobbyfeed import LobbyFeed, RoomFilter
-from younuo.server.protocol import RoomSummary, ServerMessage, dump
+from younuo.protocol.messages import RoomSummary, ServerMessage, dump
+from younuo.server.lobby.feed import LobbyFeed, RoomFilter
 
 
 def summary(room: str, taken: int = 1, mode: str = "ffa") -> RoomSummary:

@@ -1,12 +1,12 @@
-"""The match's pure transitions (server/matchcore.py), driven directly: no database,
+"""The match's pure transitions (server/match/core.py), driven directly: no database,
 no sockets, no event loop."""
 
 from __future__ import annotations
 
 from younuo.engine import Action, ActionType, Game, Rules
-from younuo.server import matchcore as core
-from younuo.server.clocks import Clock, SeatControl, start_clock
-from younuo.server.matchcore import MatchState, SeatInfo, Source
+from younuo.server.match import core
+from younuo.server.match.clocks import Clock, SeatControl, start_clock
+from younuo.server.match.core import MatchState, SeatInfo, Source
 
 TIMING = core.Timing(next_round_delay=5, catch_grace=0, reconnect_grace=60, away_takeover=5)
 NOW = 1_000_000.0

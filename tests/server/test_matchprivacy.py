@@ -1,4 +1,4 @@
-"""Who may read a match (younuo.server.matchprivacy, pure): a public one, anyone; a private
+"""Who may read a match (younuo.server.match.privacy, pure): a public one, anyone; a private
 one, its seated players and moderators; and which private matches a history lists."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from younuo.server.matchprivacy import may_read, private_history, seated_accounts
+from younuo.server.match.privacy import may_read, private_history, seated_accounts
 from younuo.store.matches import EVERY_PRIVATE
 
 SEATS: list[dict[str, Any]] = [

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from younuo.server.origins import keyed_hash
-from younuo.server.originsecret import FILE, kept_secret
+from younuo.server.admin.origins import keyed_hash
+from younuo.server.admin.originsecret import FILE, kept_secret
 from younuo.server.settings import Settings
 from younuo.store import Database
 from younuo.store import origins as stored

@@ -10,8 +10,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from younuo.server.fairplay import FairPlay
-from younuo.server.origins import Origins, keyed_hash
+from younuo.server.admin.fairplay import FairPlay
+from younuo.server.admin.origins import Origins, keyed_hash
 from younuo.store import Database
 from younuo.store import origins as stored
 

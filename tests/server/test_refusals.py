@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.typing import Origin
 
-from younuo.server.protocol import CLIENT_TYPES
+from younuo.protocol.messages import CLIENT_TYPES
 
 from .harness import Client, ServerProcess
 from .test_play import make_table

@@ -17,8 +17,8 @@ import httpx
 import pytest
 import websockets
 
-from younuo.server import wirejson
-from younuo.server.refusallog import RefusalLog
+from younuo.protocol import wirejson
+from younuo.server.edge.refusallog import RefusalLog
 
 from .fuzzing import traceback_free
 from .harness import Client, ServerProcess

@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tournaments.serving import elimination, starting_in
-from younuo.server.limits import Buckets
+from younuo.server.edge.limits import Buckets
 from younuo.social.ratelimit import Bucket, give_back, take
 from younuo.store.ids import CODE_LENGTH, new_code
 

@@ -16,8 +16,8 @@ import httpx
 import pytest
 
 from tournaments.serving import elimination, starting_in
-from younuo.server.auth import AuthError, check_standing, may_play
-from younuo.server.connections import CLOSE_REVOKED
+from younuo.server.accounts.auth import AuthError, check_standing, may_play
+from younuo.server.realtime.connections import CLOSE_REVOKED
 from younuo.store.models import Account
 
 from .harness import Client, ServerProcess

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from younuo.server.scheduler import LEASE, Job, Scheduler, due
+from younuo.server.cluster.scheduler import LEASE, Job, Scheduler, due
 from younuo.store import Database, leases
 
 

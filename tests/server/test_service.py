@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from younuo.engine import Action, ActionType, Game, Rules
-from younuo.server.clocks import Clock, advance
-from younuo.server.connections import Hub
-from younuo.server.match import MatchService, SeatInfo
-from younuo.server.protocol import Avatar, ProtocolError, RoomSettingsPatch
-from younuo.server.rooms import RoomError, RoomState, Settings
-from younuo.server.seatfacts import SeatFacts
+from younuo.protocol.messages import Avatar, ProtocolError, RoomSettingsPatch
+from younuo.server.accounts.seatfacts import SeatFacts
+from younuo.server.lobby.rooms import RoomError, RoomState, Settings
+from younuo.server.match.clocks import Clock, advance
+from younuo.server.match.service import MatchService, SeatInfo
+from younuo.server.realtime.connections import Hub
 from younuo.server.settings import Settings as ServerSettings
 from younuo.store import Database
 from younuo.store import matches as repo

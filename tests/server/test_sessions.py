@@ -11,8 +11,8 @@ from typing import Any
 
 import httpx
 
-from younuo.server.auth import token_hash
-from younuo.server.connections import CLOSE_REVOKED, Hub
+from younuo.server.accounts.auth import token_hash
+from younuo.server.realtime.connections import CLOSE_REVOKED, Hub
 
 from .harness import Client, ServerProcess
 

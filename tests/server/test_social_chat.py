@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
-from younuo.server.protocol import Phrase
-from younuo.server.rooms import RoomState, Seat, default_settings
-from younuo.server.social import default_channel, membership
+from younuo.protocol.messages import Phrase
+from younuo.server.lobby.rooms import RoomState, Seat, default_settings
+from younuo.server.social.service import default_channel, membership
 from younuo.social.chatpolicy import Channel, Membership
 from younuo.social.phrases import QuickPhrase
 

@@ -19,8 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
-from younuo.server.series import SeriesService
-from younuo.server.tournaments import TournamentService
+from younuo.server.tournaments.series import SeriesService
+from younuo.server.tournaments.service import TournamentService
 from younuo.store import Database
 from younuo.store import series as stored_series
 from younuo.store import tournaments as stored_events

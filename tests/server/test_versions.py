@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from younuo.engine.records import Record
-from younuo.server.snapshots import legal_dicts
+from younuo.server.match.snapshots import legal_dicts
 
 from .harness import Client, ServerProcess
 

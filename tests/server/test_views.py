@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from younuo.engine import ActionType, Card, Game, Rules
-from younuo.server.clocks import Clock, SeatControl
-from younuo.server.protocol import Avatar, ClockOut, TableSeat, Update, update_text
-from younuo.server.views import changes, jsonable, seat_changes, seat_views
+from younuo.protocol.messages import Avatar, ClockOut, TableSeat, Update, update_text
+from younuo.server.match.clocks import Clock, SeatControl
+from younuo.server.match.views import changes, jsonable, seat_changes, seat_views
 
 PLAYERS = ["ann", "bob", "cat", "dan"]
 

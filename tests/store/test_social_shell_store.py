@@ -1,5 +1,5 @@
 """Notices, reports and social settings in a real SQLite and PostgreSQL database (the
-storage of younuo.server.social; migration 0009 adds who may reach an account)."""
+storage of younuo.server.social.service; migration 0009 adds who may reach an account)."""
 
 from __future__ import annotations
 

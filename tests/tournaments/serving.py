@@ -16,7 +16,7 @@ import httpx
 from sqlalchemy import select
 
 from server.harness import ServerProcess
-from younuo.server.tournamenttables import table_match_id, table_room_id
+from younuo.server.tournaments.tables import table_match_id, table_room_id
 from younuo.store import Database
 from younuo.store.models import Match, Room
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from younuo.server.admin import AdminError
-from younuo.server.series import SeriesService
-from younuo.server.titles import Titles
-from younuo.server.tournaments import TournamentService
+from younuo.server.admin.service import AdminError
+from younuo.server.tournaments.series import SeriesService
+from younuo.server.tournaments.service import TournamentService
+from younuo.server.tournaments.titles import Titles
 from younuo.store import Database, moderation
 from younuo.store import series as stored_series
 from younuo.store import titles as stored

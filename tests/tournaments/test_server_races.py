@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from younuo.server.connections import Hub
-from younuo.server.lobby import Lobby
-from younuo.server.match import MatchService
-from younuo.server.routing import Router
+from younuo.server.lobby.service import Lobby
+from younuo.server.match.service import MatchService
+from younuo.server.realtime.connections import Hub
+from younuo.server.realtime.routing import Router
 from younuo.server.settings import Settings
-from younuo.server.tournaments import TournamentService
-from younuo.server.tournamenttables import TournamentTables, table_match_id, table_room_id
+from younuo.server.tournaments.service import TournamentService
+from younuo.server.tournaments.tables import TournamentTables, table_match_id, table_room_id
 from younuo.store import Database
 from younuo.store import accounts as accounts_repo
 from younuo.store import rooms as rooms_repo

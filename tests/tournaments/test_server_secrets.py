@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 
 from server.harness import Client, ServerProcess
-from younuo.server.tournaments import TournamentService
-from younuo.server.tournamenttables import table_match_id
+from younuo.server.tournaments.service import TournamentService
+from younuo.server.tournaments.tables import table_match_id
 from younuo.store import Database, sqlite_url
 from younuo.store import matches as matches_repo
 from younuo.store import tournaments as stored

@@ -1,4 +1,4 @@
-"""The pure part of a tournament's tables on the server (server/tournamenttables.py):
+"""The pure part of a tournament's tables on the server (server/tournaments/tables.py):
 the ids derived from event and table, the players' names at the table, the room made
 for it, and a table's result read from its stored match (over, abandoned, or never
 played for want of people)."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from younuo.server.rooms import RoomState, Settings
-from younuo.server.seatfacts import match_seat, seat_facts
-from younuo.server.tournamenttables import (
+from younuo.server.accounts.seatfacts import match_seat, seat_facts
+from younuo.server.lobby.rooms import RoomState, Settings
+from younuo.server.tournaments.tables import (
     is_table_match,
     seat_names,
     table_match_id,

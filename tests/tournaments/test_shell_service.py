@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from younuo.server.tournaments import TournamentService, _may_enter
+from younuo.server.tournaments.service import TournamentService, _may_enter
 from younuo.store import Database
 from younuo.store.models import Account
 from younuo.tournaments import Command, Format, StartTable, TableResult, TournamentError

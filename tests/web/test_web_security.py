@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from younuo.server.headers import POLICY
+from younuo.server.edge.headers import POLICY
 
 from .conftest import Pages
 from .scenario import create_room, sign_in

@@ -129,7 +129,7 @@ def test_bot_and_room_names_and_kick_in_each_language(pages: Pages) -> None:
     page.click("[data-key=add-bot]")
     page.wait_for_selector("yn-room [data-action=remove-bot]")
     bot = page.evaluate("window.younuo.store.room.seats.find((s) => s && s.kind === 'bot').name")
-    assert bot == "Bot Mimi"  # the server's English name (src/younuo/server/rooms.py)
+    assert bot == "Bot Mimi"  # the server's English name (src/younuo/server/lobby/rooms.py)
     expected = {
         "en": ("Bot Mimi", "Cleo's table"),
         "zh-Hant": ("電腦咪咪", "Cleo的牌桌"),

@@ -33,8 +33,8 @@ def create(
     ] = False,
 ) -> None:
     """Make NAME an admin (created as a registered account if it does not exist)."""
-    from younuo.server.admin import Admin, AdminError, admin_name, admin_password
-    from younuo.server.auth import hash_password
+    from younuo.server.accounts.auth import hash_password
+    from younuo.server.admin.service import Admin, AdminError, admin_name, admin_password
     from younuo.server.settings import Settings
     from younuo.store import Database
     from younuo.store import accounts as repo

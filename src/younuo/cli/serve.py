@@ -21,8 +21,8 @@ import typer
 if TYPE_CHECKING:
     import uvicorn
 
-    from younuo.server.limits import AddressGuard
-    from younuo.server.refusallog import RefusalLog
+    from younuo.server.edge.limits import AddressGuard
+    from younuo.server.edge.refusallog import RefusalLog
 
 
 SILENT_DRIVERS = ("aiosqlite", "sqlalchemy.engine", "sqlalchemy.pool")
@@ -75,8 +75,9 @@ def serve(
     """Run the game server: web table at /, REST API (/openapi.json), WebSocket at /ws, /healthz."""
     import uvicorn
 
-    from younuo.server import Settings, create_app
-    from younuo.server.limits import FrontDoor
+    from younuo.server.app import create_app
+    from younuo.server.settings import Settings
+    from younuo.server.edge.limits import FrontDoor
     from younuo.store import Database
 
     if data is not None and db is not None:

@@ -1,8 +1,8 @@
 """The wire messages, as the client reads and writes them: the server's own models.
 
 **Decision.** The client speaks the protocol with the very pydantic models the server
-uses (:mod:`younuo.server.protocol`, and for REST :mod:`younuo.server.restmodels` and
-:mod:`younuo.server.replays`), not a copy: one definition of every message, so a
+uses (:mod:`younuo.protocol.messages`, and for REST :mod:`younuo.protocol.rest` and
+:mod:`younuo.protocol.replays`), not a copy: one definition of every message, so a
 client and a server of one checkout cannot disagree, and a change of the protocol
 shows in both at once (and in mypy). Those modules hold only models and load neither
 the web application nor the store. This module is the only place the client imports
@@ -20,7 +20,7 @@ from typing import Annotated
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from younuo.server.protocol import (
+from younuo.protocol.messages import (
     PROTOCOL_VERSION,
     AccountOut,
     Ack,
@@ -74,8 +74,8 @@ from younuo.server.protocol import (
     WatchLobby,
     Welcome,
 )
-from younuo.server.replays import ReplayOut, ReplayStepOut
-from younuo.server.restmodels import (
+from younuo.protocol.replays import ReplayOut, ReplayStepOut
+from younuo.protocol.rest import (
     CredentialsIn,
     GuestIn,
     LeaderRow,

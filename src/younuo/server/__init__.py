@@ -1,38 +1,22 @@
 """The Younuo game server: FastAPI on uvicorn, REST + WebSocket, SQLAlchemy persistence.
 
-``create_app(settings)`` builds the application (``younuo serve`` runs it). Modules:
-``settings`` (pydantic-settings), ``protocol`` (every wire message as a pydantic model)
-and ``restmodels`` (the REST-only bodies and answers), ``auth`` and ``names`` (accounts,
-sessions, validation), ``rooms`` (the room's pure rules) and ``lobby`` (rooms stored and
-shared), ``match`` (the one action path, bots, restore), ``clocks`` (deadlines as
-data), ``connections`` (who is online, fan-out), ``ws`` (the WebSocket endpoint) and
-``api`` (REST).
+:func:`younuo.server.app.create_app` is the composition root: it builds every service
+with its collaborators and the routes (``younuo serve`` runs it with
+:class:`younuo.server.settings.Settings`). The server is a set of capability packages,
+each with its pure core, its service and its routes or messages:
 
-``create_app`` and ``Settings`` are loaded on first use: importing
-``younuo.server.protocol`` (as ``younuo.client`` does) must not load the whole web
-application, which takes seconds.
+- ``match``: a running match (pure transitions in ``core``, the one action path in
+  ``service``, bots, clocks, views, privacy, replays);
+- ``realtime``: the WebSocket endpoint, connections, each match's feed, routing;
+- ``cluster``: several nodes on PostgreSQL and Redis, shared limits, the scheduler;
+- ``lobby``: rooms (pure rules in ``rooms``), the lobby service and feed, room codes;
+- ``accounts``: sign-in, names, bot accounts, seat facts, a player's own data;
+- ``admin``: roles and standing, sanctions, the fair-play scan;
+- ``tournaments``: tournaments, series and titles;
+- ``social``: friends, presence, invitations, chat, reports;
+- ``edge``: body size, security headers, rate limits, the refusal log.
+
+The wire models live below the server, in :mod:`younuo.protocol`, so that the client
+library shares them without importing the server. docs/architecture.md says where a new
+feature goes.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from younuo.server.app import create_app
-    from younuo.server.settings import Settings
-
-
-def __getattr__(name: str) -> Any:
-    # PEP 562: the package's two names, imported when first asked for.
-    if name == "create_app":
-        from younuo.server.app import create_app
-
-        return create_app
-    if name == "Settings":
-        from younuo.server.settings import Settings
-
-        return Settings
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["Settings", "create_app"]

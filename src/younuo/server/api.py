@@ -13,14 +13,8 @@ from starlette.exceptions import HTTPException
 
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS, RecordError
-from younuo.server import wirejson
-from younuo.server.auth import Auth, AuthError, account_out, title_of
-from younuo.server.limits import AuthLimits, BotLimits, Refusal, Write, WriteLimits
-from younuo.server.lobby import Lobby
-from younuo.server.match import result_out
-from younuo.server.matchprivacy import may_read, private_history
-from younuo.server.names import InvalidName, clean_name
-from younuo.server.protocol import (
+from younuo.protocol import wirejson
+from younuo.protocol.messages import (
     AccountOut,
     ErrorOut,
     ProtocolError,
@@ -32,9 +26,8 @@ from younuo.server.protocol import (
     error,
     explain_errors,
 )
-from younuo.server.refusallog import RefusalLog
-from younuo.server.replays import ReplayCache, ReplayOut
-from younuo.server.restmodels import (
+from younuo.protocol.replays import ReplayOut
+from younuo.protocol.rest import (
     CredentialsIn,
     DecisionOut,
     GuestIn,
@@ -44,6 +37,14 @@ from younuo.server.restmodels import (
     ProfileIn,
     RecordOut,
 )
+from younuo.server.accounts.auth import Auth, AuthError, account_out, title_of
+from younuo.server.accounts.names import InvalidName, clean_name
+from younuo.server.edge.limits import AuthLimits, BotLimits, Refusal, Write, WriteLimits
+from younuo.server.edge.refusallog import RefusalLog
+from younuo.server.lobby.service import Lobby
+from younuo.server.match.privacy import may_read, private_history
+from younuo.server.match.replays import ReplayCache
+from younuo.server.match.service import result_out
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
@@ -120,7 +121,7 @@ async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
 
 
 def _note_refused(request: Request, what: str) -> None:
-    """Refused input in the log, once per client and period (server/refusallog.py)."""
+    """Refused input in the log, once per client and period (server/edge/refusallog.py)."""
     refusals: RefusalLog | None = getattr(request.app.state, "refusals", None)
     if refusals is not None:
         refusals.refused(request.client.host if request.client else None, what)
@@ -259,7 +260,7 @@ Viewer = Annotated[Account | None, Depends(optional_account)]
 
 def _readable(match: Match | None, viewer: Account | None) -> Match:
     """``match`` if ``viewer`` may read it; else 404, as for no match at all
-    (:mod:`younuo.server.matchprivacy`: a private match's id leaks nothing)."""
+    (:mod:`younuo.server.match.privacy`: a private match's id leaks nothing)."""
     if match is None or not may_read(
         private=bool(match.private),
         seats=match.seats,

@@ -27,45 +27,45 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 import younuo
-from younuo.server.admin import Admin, AdminError
-from younuo.server.adminapi import refusal_handler
-from younuo.server.adminapi import router as admin_router
+from younuo.protocol.messages import PROTOCOL_VERSION
+from younuo.server.accounts.auth import Auth
+from younuo.server.accounts.botapi import router as bot_router
+from younuo.server.accounts.bots import BotAccounts
+from younuo.server.accounts.personaldata import PersonalData
+from younuo.server.accounts.privacyapi import router as privacy_router
+from younuo.server.admin.api import refusal_handler
+from younuo.server.admin.api import router as admin_router
+from younuo.server.admin.fairplay import FairPlay
+from younuo.server.admin.origins import Origins
+from younuo.server.admin.originsecret import kept_secret
+from younuo.server.admin.sanctions import Sanctions
+from younuo.server.admin.service import Admin, AdminError
 from younuo.server.api import add_error_handlers, router
-from younuo.server.auth import Auth
-from younuo.server.bodylimit import BodyLimit
-from younuo.server.botaccounts import BotAccounts
-from younuo.server.botapi import router as bot_router
-from younuo.server.botseats import BotMaker
-from younuo.server.codeguesses import CodeGuesses
-from younuo.server.connections import Hub
-from younuo.server.fairplay import FairPlay
-from younuo.server.headers import DOCS_PATHS, HeaderedFastAPI
-from younuo.server.limits import AddressGuard, AuthLimits, BotLimits, WriteLimits
-from younuo.server.lobby import Lobby
-from younuo.server.match import MatchService
-from younuo.server.origins import Origins
-from younuo.server.originsecret import kept_secret
-from younuo.server.personaldata import PersonalData
-from younuo.server.privacyapi import router as privacy_router
-from younuo.server.protocol import PROTOCOL_VERSION
-from younuo.server.refusallog import RefusalLog
-from younuo.server.replays import ReplayCache
-from younuo.server.routing import Router
-from younuo.server.sanctions import Sanctions
-from younuo.server.scheduler import Job, Scheduler
-from younuo.server.series import SeriesService
-from younuo.server.seriesapi import router as series_router
+from younuo.server.cluster.scheduler import Job, Scheduler
+from younuo.server.edge.bodylimit import BodyLimit
+from younuo.server.edge.headers import DOCS_PATHS, HeaderedFastAPI
+from younuo.server.edge.limits import AddressGuard, AuthLimits, BotLimits, WriteLimits
+from younuo.server.edge.refusallog import RefusalLog
+from younuo.server.lobby.codeguesses import CodeGuesses
+from younuo.server.lobby.service import Lobby
+from younuo.server.match.bots import BotMaker
+from younuo.server.match.replays import ReplayCache
+from younuo.server.match.service import MatchService
+from younuo.server.realtime.connections import Hub
+from younuo.server.realtime.routing import Router
+from younuo.server.realtime.socket import serve_socket
 from younuo.server.settings import Settings
-from younuo.server.social import NotFound, SocialService
-from younuo.server.socialapi import router as social_router
-from younuo.server.socialapi import social_handler
-from younuo.server.titleapi import router as title_router
-from younuo.server.titles import Titles
-from younuo.server.tournamentapi import router as tournament_router
-from younuo.server.tournamentnews import TournamentNews
-from younuo.server.tournaments import TournamentService
-from younuo.server.tournamenttables import TournamentTables
-from younuo.server.ws import serve_socket
+from younuo.server.social.api import router as social_router
+from younuo.server.social.api import social_handler
+from younuo.server.social.service import NotFound, SocialService
+from younuo.server.tournaments.api import router as tournament_router
+from younuo.server.tournaments.news import TournamentNews
+from younuo.server.tournaments.series import SeriesService
+from younuo.server.tournaments.seriesapi import router as series_router
+from younuo.server.tournaments.service import TournamentService
+from younuo.server.tournaments.tables import TournamentTables
+from younuo.server.tournaments.titleapi import router as title_router
+from younuo.server.tournaments.titles import Titles
 from younuo.social.errors import SocialError
 from younuo.store import Database
 
@@ -120,7 +120,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     if settings.redis:
         # Imported only for a node of several: Redis's client adds most of a second to
         # every start of a single server.
-        from younuo.server.cluster import Cluster
+        from younuo.server.cluster.node import Cluster
 
         cluster = Cluster(settings, db, hub, matches, tables, lobby)
     origins = Origins(db, settings.origin_secret, settings.origin_days)
@@ -133,7 +133,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         jobs.append(Job("fairplay_scan", settings.fairplay_scan_seconds, fairplay.scan))
     # --- tournaments (issue 27): the shell's job under the scheduler's lease ---
     tournaments = TournamentService(db)
-    # A table is a room and a match on the match service (server/tournamenttables.py);
+    # A table is a room and a match on the match service (server/tournaments/tables.py);
     # a table's match ending goes on to the event at once, after the room's own hook.
     tables_of_events = TournamentTables(db, hub, lobby, matches, tournaments)
     tournaments.carry_out = tables_of_events.carry_out
@@ -217,7 +217,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
             sys.setswitchinterval(switch)
             gc.unfreeze()
 
-    # Every response carries the security headers (server/headers.py); the API pages,
+    # Every response carries the security headers (server/edge/headers.py); the API pages,
     # which load their scripts from a CDN, only when an operator turns them on.
     app = HeaderedFastAPI(
         docs_paths=DOCS_PATHS if settings.api_docs else (),
@@ -239,7 +239,7 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     app.state.admin = Admin(db)
     app.state.fairplay = fairplay
     app.state.tournaments = tournaments
-    # A ban's or a suspension's effects on the live server (server/sanctions.py).
+    # A ban's or a suspension's effects on the live server (server/admin/sanctions.py).
     app.state.sanctions = Sanctions(hub, lobby, tournaments)
     app.state.auth_limits = AuthLimits(settings)
     app.state.guard = guard

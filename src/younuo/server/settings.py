@@ -233,7 +233,7 @@ class Settings(BaseSettings):
         description="Seconds between runs of the tournaments job (start due events; 0: none).",
     )
 
-    # --- social play (issue 29, younuo.server.social; docs/social.md) ---
+    # --- social play (issue 29, younuo.server.social.service; docs/social.md) ---
     chat_free_text: bool = Field(
         True, description="Free text in chat on this server (off: quick phrases only)."
     )

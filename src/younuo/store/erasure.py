@@ -1,11 +1,11 @@
 """Deleting an account: what goes, and how the matches it played are anonymised.
 
-:func:`erase` runs inside the caller's transaction (the service, younuo.server.personaldata,
-checks first that the account may go). It deletes the account's row and everything
-that is the account's own: sessions and bot tokens, memberships, friend links and
-blocks either way, its notices and the friend requests and invitations it sent others,
-its chat messages and every direct line it was on, its social settings, connection
-origins, stays in rooms and titles.
+:func:`erase` runs inside the caller's transaction (the service,
+younuo.server.accounts.personaldata, checks first that the account may go). It deletes
+the account's row and everything that is the account's own: sessions and bot tokens,
+memberships, friend links and blocks either way, its notices and the friend requests and
+invitations it sent others, its chat messages and every direct line it was on, its
+social settings, connection origins, stays in rooms and titles.
 
 The matches it played stay in the other players' histories, anonymised: in each, its
 name is replaced by a pseudonym of its own (``Player 3fa9c2``, new for every match, so

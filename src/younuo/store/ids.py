@@ -16,7 +16,7 @@ def new_id(prefix: str) -> str:
 
 CODE_LENGTH = 10
 """Characters of a join code: 50 bits (32 symbols), within the stored column's 12. With
-the budget of wrong guesses (server/codeguesses.py) one address finds a given room's
+the budget of wrong guesses (server/lobby/codeguesses.py) one address finds a given room's
 code in about 2**49 / 30 hours; even a million addresses need millions of years."""
 
 

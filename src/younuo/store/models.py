@@ -60,14 +60,14 @@ class Account(Base):
     outfit: Mapped[str] = mapped_column(String(20))
     expression: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[float] = mapped_column(Float)
-    # player, moderator or admin (younuo.server.roles.Role).
+    # player, moderator or admin (younuo.protocol.roles.Role).
     role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
-    # active, suspended (until standing_until) or banned (younuo.server.roles.Standing).
+    # active, suspended (until standing_until) or banned (younuo.protocol.roles.Standing).
     standing: Mapped[str] = mapped_column(String(16), default="active", server_default="active")
     standing_until: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # --- bot accounts (migration 0006, younuo.server.botaccounts) ---
+    # --- bot accounts (migration 0006, younuo.server.accounts.bots) ---
     # A bot account, made by the registered account ``bot_owner``; ``bot_rated``: an
-    # admin allowed it into rated play (younuo.server.botaccounts.may_enter_rated).
+    # admin allowed it into rated play (younuo.server.accounts.bots.may_enter_rated).
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     bot_owner: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
     bot_rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -174,7 +174,7 @@ class Match(Base):
     # one process serves everything. Moves and seat changes are written only by it.
     owner: Mapped[str | None] = mapped_column(String(80), nullable=True, index=True)
     # Migration 0013: played in a private room; only its players and moderators read it
-    # (younuo.server.matchprivacy).
+    # (younuo.server.match.privacy).
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 

@@ -156,7 +156,7 @@ def apply_results(
     ratings: dict[str, int] = {}
     if any(deltas.values()):
         # A bot account no admin allowed into rated play moves no rating
-        # (younuo.server.botaccounts.may_enter_rated): its change is dropped here, where
+        # (younuo.server.accounts.bots.may_enter_rated): its change is dropped here, where
         # every match's end is written, and its result row says 0.
         unrated = set(
             conn.scalars(

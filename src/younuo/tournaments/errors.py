@@ -63,7 +63,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_EVENT = "unknown_event"
     UNKNOWN_INSTANCE = "unknown_instance"
     SERIES_TAKEN = "series_taken"
-    # The shell (server/tournaments.py).
+    # The shell (server/tournaments/service.py).
     CODE_TAKEN = "code_taken"
     """A private event's code is another event's already (codes are unique)."""
 

@@ -1,0 +1,4 @@
+"""What every request passes first.
+
+Body size, security headers, rate limits by address and account, the refusal log.
+"""

@@ -1,0 +1,480 @@
+"""A running match's transitions, as pure functions: no I/O, no clock, no lock.
+
+Everything that changes a running match is one of two transitions:
+
+- :func:`move`: an action applied in the engine (a person's, a bot's, the server's
+  timeout, match clock or next deal), with what it does to the seats (acting yourself
+  ends auto-play, two timeouts in a row start it, leaving records the hand's points)
+  and to the clocks;
+- :func:`seat_change`: the server's state of one seat changes without a move (a
+  connection dropped or came back, auto-play switched, the bot takes over, the grace
+  ran out in an ``abandon: bot`` room).
+
+Both give a :class:`Change`: the seats' and clocks' new state, and, when the match
+ends with it, how (:class:`~younuo.store.movelog.MatchEnd`: status, results, rating
+changes). Nothing is committed here: the shell (:mod:`younuo.server.match.service`) writes the
+change, and only once it is stored makes it the match's state. A move's engine work is
+the exception: the engine applies an action to its game in place, so a change that
+could not be stored makes the shell rebuild the game from the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from younuo.engine import (
+    Action,
+    ActionType,
+    Event,
+    Game,
+    IllegalAction,
+    PlayerView,
+    hand_points,
+    rating_breakdown,
+)
+from younuo.protocol.messages import Avatar, ProtocolError, TableSeat
+from younuo.server.match.clocks import Clock, SeatControl, advance
+from younuo.server.match.snapshots import Snapshot
+from younuo.store.movelog import MatchEnd, MatchWrite
+
+
+class Source(StrEnum):
+    """Who sent an action (stored with it in the log)."""
+
+    PLAYER = "player"
+    BOT = "bot"
+    AUTOPLAY = "autoplay"
+    SERVER = "server"
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """The settings the transitions use (seconds)."""
+
+    next_round_delay: float
+    catch_grace: float
+    reconnect_grace: float
+    away_takeover: float
+
+
+@dataclass
+class SeatInfo:
+    """A player of a match: who sits there (stored in ``matches.seats``)."""
+
+    name: str
+    kind: str  # human or bot
+    account: str | None = None
+    bot_level: str | None = None
+    camp: str | None = None
+    outfit: str = "red"
+    expression: str = "smile"
+    bot_account: bool = False
+    """A person's seat held by a bot account (shown as a bot at the table)."""
+    title: str | None = None
+    """The title shown beside the player's name (from the room's seat)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "account": self.account,
+            "bot_level": self.bot_level,
+            "camp": self.camp,
+            "outfit": self.outfit,
+            "expression": self.expression,
+            "bot_account": self.bot_account,
+            "title": self.title,
+        }
+
+
+@dataclass
+class MatchState:
+    """A running match as the node running it holds it: the engine's game and the
+    server's state of the seats and clocks, at the last committed ``version``."""
+
+    id: str
+    room_id: str | None
+    game: Game
+    version: int
+    seats: list[SeatInfo]
+    control: dict[str, SeatControl]
+    clock: Clock
+    abandon: str = "leave"
+    status: str = "running"
+    opening: tuple[Event, ...] = ()
+    public: PlayerView | None = None
+    """The public view at ``version`` (the clocks are advanced from it)."""
+    snapshot: Snapshot | None = None
+    """Every seat's view and legal actions at ``version``: what every ``state`` and
+    ``update`` is built from, and the base of the next update's deltas. Replaced only
+    together with ``version``, once a change is committed."""
+    _table: tuple[list[Any], list[TableSeat], list[dict[str, Any]]] | None = field(
+        default=None, repr=False
+    )
+    """The last :meth:`table` and what it was built from."""
+
+    def __post_init__(self) -> None:
+        self.by_account = {s.account: s.name for s in self.seats if s.account is not None}
+        self.by_name = {s.name: s for s in self.seats}
+        self.rules_json = self.game.rules.to_dict()  # the same for the whole match
+
+    def driven_by_bot(self, name: str) -> bool:
+        """Whether a bot acts for this seat now: a bot seat, auto-play, away or abandoned."""
+        seat = self.by_name[name]
+        control = self.control[name]
+        if control.left_points is not None and not control.abandoned:
+            return False
+        return seat.kind == "bot" or control.autoplay or control.away_bot or control.abandoned
+
+    def player_of(self, account: str) -> str | None:
+        """The seat an account plays, if it still plays (not left)."""
+        name = self.by_account.get(account)
+        if name is None or self.control[name].left:
+            return None
+        return name
+
+    def table(self) -> list[TableSeat]:
+        """Who sits where and how (every ``state`` and ``update`` carries it).
+
+        Built again only when something it shows changed: it goes out with every move,
+        and seat states change a few times a match.
+        """
+        key = [
+            (seat.outfit, seat.expression, seat.camp, self.control[seat.name].to_dict())
+            for seat in self.seats
+        ]
+        if self._table is not None and self._table[0] == key:
+            return self._table[1]
+        out = []
+        for seat in self.seats:
+            control = self.control[seat.name]
+            out.append(
+                TableSeat(
+                    name=seat.name,
+                    kind="bot" if seat.kind == "bot" else "human",
+                    account=seat.account,
+                    bot_level=seat.bot_level,
+                    bot_account=seat.bot_account,
+                    title=seat.title,  # type: ignore[arg-type]
+                    away=control.away_until is not None or control.abandoned,
+                    autoplay=control.autoplay,
+                    left=control.left,
+                    camp=seat.camp,  # type: ignore[arg-type]
+                    avatar=Avatar.model_validate(
+                        {"outfit": seat.outfit, "expression": seat.expression}
+                    ),
+                )
+            )
+        self._table = (key, out, [seat.model_dump() for seat in out])
+        return out
+
+    def table_dicts(self) -> list[dict[str, Any]]:
+        """:meth:`table` as JSON-ready dicts (built with it)."""
+        self.table()
+        assert self._table is not None
+        return self._table[2]
+
+    def clock_dict(self) -> dict[str, Any]:
+        """The clock a client sees, as a JSON-ready dict."""
+        c = self.clock
+        return {
+            "turn_player": c.turn_player,
+            "turn_deadline": c.turn_deadline,
+            "match_deadline": c.match_deadline,
+            "next_round_at": c.next_round_at,
+            "catch_until": c.catch_until,
+        }
+
+    def next_due(self) -> float | None:
+        """When something is due next: a turn's end, the match clock, the next deal, a
+        seat's grace or the bot's takeover of a dropped seat."""
+        times = [t for t in (self.clock.next_due(),) if t is not None]
+        for c in self.control.values():
+            if c.away_until is not None and not c.left:
+                times.append(c.away_until)
+            if c.takeover_at is not None and not c.left:
+                times.append(c.takeover_at)
+        return min(times) if times else None
+
+
+@dataclass(slots=True)
+class Change:
+    """What a transition made of a match: its state after, not committed yet."""
+
+    control: dict[str, SeatControl]
+    clock: Clock
+    action: Action | None = None
+    """The move's action; None for a change of the seats alone (the version stays)."""
+    source: Source = Source.SERVER
+    events: tuple[Event, ...] = ()
+    public: PlayerView | None = None
+    """The game's public view after the move (moves only)."""
+    seats: list[SeatInfo] | None = None
+    """New avatars at the table (an emote), when they changed."""
+    end: MatchEnd | None = None
+
+    def write(self, match: MatchState, at: float, owner: str | None) -> MatchWrite:
+        """The change as the store writes it (conditional on ``match.version``)."""
+        return MatchWrite(
+            match_id=match.id,
+            version=match.version,
+            at=at,
+            clock=self.clock.to_dict(),
+            control=control_dict(self.control, match.abandon),
+            action=None if self.action is None else self.action.to_dict(),
+            source=self.source.value,
+            seats=None if self.seats is None else [s.to_dict() for s in self.seats],
+            end=self.end,
+            owner=owner,
+        )
+
+
+# ---------------------------------------------------------------------- transitions
+def move(match: MatchState, action: Action, source: Source, now: float, timing: Timing) -> Change:
+    """Apply ``action`` to the match's game (ProtocolError when the engine refuses)."""
+    game = match.game
+    try:
+        events = game.apply(action)
+    except IllegalAction as exc:
+        raise ProtocolError(exc.code, exc.message) from None
+    control = {name: c.copy() for name, c in match.control.items()}
+    name = action.player
+    if name is not None and source is Source.PLAYER:
+        control[name].autoplay = False  # R-TIME: acting yourself ends auto-play
+    public = game.view(None)
+    seat = game.players.index(name) if name is not None else None
+    if action.type is ActionType.TIMEOUT and seat is not None and public.timeouts[seat] >= 2:
+        control[game.players[seat]].autoplay = True  # R-TIME: two timeouts in a row
+    for event in events:
+        if event.type == "leave" and event.player is not None:
+            held = event.points if event.points is not None else 0
+            if control[event.player].left_points is None:
+                control[event.player].left_points = held
+            control[event.player].away_until = None
+            control[event.player].takeover_at = None
+    clock = advance(
+        match.clock,
+        game,
+        public,
+        now,
+        action,
+        next_round_delay=timing.next_round_delay,
+        catch_grace=timing.catch_grace,
+    )
+    change = Change(control, clock, action, source, events, public)
+    change.end = _ending(match, control, now, game.is_over)
+    return change
+
+
+SeatEdit = Callable[[SeatControl], None]
+"""A change of one seat's server state, made in place on a copy."""
+
+
+def seat_change(match: MatchState, name: str, edit: SeatEdit, now: float) -> Change:
+    """``edit`` applied to a copy of seat ``name``'s state; the match ends (abandoned)
+    when no person is left playing."""
+    control = {n: c.copy() for n, c in match.control.items()}
+    edit(control[name])
+    change = Change(control, match.clock)
+    change.end = _ending(match, control, now, over=False)
+    return change
+
+
+def away(now: float, timing: Timing) -> SeatEdit:
+    """The seat's connection dropped: the grace starts, a bot plays after the takeover."""
+
+    def edit(c: SeatControl) -> None:
+        c.away_until = now + timing.reconnect_grace
+        c.takeover_at = now + timing.away_takeover
+        c.away_bot = False
+
+    return edit
+
+
+def back(c: SeatControl) -> None:
+    """The player came back within the grace: the seat is theirs again."""
+    c.away_until = c.takeover_at = None
+    c.away_bot = False
+
+
+def take_over(c: SeatControl) -> None:
+    """The reconnect grace goes on; from now a bot plays the dropped seat."""
+    c.takeover_at = None
+    c.away_bot = True
+
+
+def grace_void(c: SeatControl) -> None:
+    """The grace ended but the player could not be made to leave: stop waiting for it."""
+    c.away_until = None
+
+
+def autoplay(on: bool) -> SeatEdit:
+    def edit(c: SeatControl) -> None:
+        c.autoplay = on
+
+    return edit
+
+
+def keep_for_bot(points: int) -> SeatEdit:
+    """R-LEAVE in an ``abandon: bot`` room: past the grace the player has left (their
+    hand's ``points`` count for the rating) and a bot keeps the seat."""
+
+    def edit(c: SeatControl) -> None:
+        c.away_until = c.takeover_at = None
+        c.abandoned = True
+        c.left_points = points
+
+    return edit
+
+
+def grace_ended(match: MatchState, now: float) -> tuple[str, bool] | None:
+    """The first seat whose reconnect grace or takeover time has passed, if any, and
+    whether it is the grace (True) or only the bot's takeover (False)."""
+    for name, c in match.control.items():
+        if c.left:
+            continue
+        if c.away_until is not None and c.away_until <= now:
+            return name, True
+        if c.takeover_at is not None and c.takeover_at <= now:
+            return name, False
+    return None
+
+
+def due_action(match: MatchState, now: float) -> tuple[Action, str] | None:
+    """The server's action due now, and the clock field that made it due: the match
+    clock, the next deal, or the turn's timeout."""
+    clock = match.clock
+    if clock.match_deadline is not None and clock.match_deadline <= now:
+        return Action.match_clock(), "match_deadline"
+    if clock.next_round_at is not None and clock.next_round_at <= now:
+        return Action.next_round(), "next_round_at"
+    if clock.turn_deadline is not None and clock.turn_deadline <= now:
+        player = match.game.current
+        if player is not None and player == clock.turn_player:
+            return Action.timeout(player), "turn_deadline"
+    return None
+
+
+def restarted(match: MatchState, online: set[str], now: float, timing: Timing) -> Change:
+    """The match is taken up by a node that did not run it a moment ago (a restart, a
+    takeover): each person not connected now (not in ``online``) gets the full grace,
+    as if they had just dropped."""
+    control = {n: c.copy() for n, c in match.control.items()}
+    for seat in match.seats:
+        c = control[seat.name]
+        if seat.kind == "human" and not c.left and not c.abandoned and seat.account not in online:
+            away(now, timing)(c)
+    return Change(control, match.clock)
+
+
+# ---------------------------------------------------------------------- endings
+def _ending(
+    match: MatchState, control: dict[str, SeatControl], now: float, over: bool
+) -> MatchEnd | None:
+    if over:
+        return match_end(match, control, now, "over")
+    if not _humans_playing(match.seats, control):
+        return match_end(match, control, now, "abandoned")  # nobody to play for
+    return None
+
+
+def match_end(
+    match: MatchState, control: dict[str, SeatControl], now: float, status: str
+) -> MatchEnd:
+    """Results and rating changes of an ended match (R-LEAVE, R-LEVEL).
+
+    An abandoned match (every person gone) rates only the escapes: nobody finished it.
+    """
+    game = match.game
+    rules = game.rules
+    left = {n: c.left_points for n, c in control.items() if c.left_points is not None}
+    stayed = {n: hand_points(game.hand(n)) for n in game.players if n not in left}
+    parts = rating_breakdown(game.players, game.scores(), rules.scoring, rules.target, left, stayed)
+    final = game.snapshot()
+    winners = _winners(game) if status == "over" else set()
+    scores = game.scores()
+    rows: list[dict[str, Any]] = []
+    deltas: dict[str, int] = {}
+    for seat in match.seats:
+        part = parts[seat.name]
+        rated = status == "over" or seat.name in left
+        total = part.total if rated else 0
+        if seat.account is not None:
+            deltas[seat.account] = total
+        rows.append(
+            {
+                "match_id": match.id,
+                "name": seat.name,
+                "account_id": seat.account,
+                "bot_level": seat.bot_level,
+                "score": scores[seat.name],
+                "winner": seat.name in winners,
+                "left": seat.name in left,
+                "rating_change": total,
+                "breakdown": {
+                    "score": part.score if rated else 0,
+                    "penalty": part.penalty,
+                    "compensation": part.compensation if rated else 0,
+                    "bonus": part.bonus if rated else 0,
+                },
+                "ended_at": now,
+            }
+        )
+    return MatchEnd(
+        status="over" if status == "over" else "abandoned",
+        final=final,
+        winner=final["match_winner"] if status == "over" else None,
+        results=tuple(rows),
+        ratings=deltas,
+    )
+
+
+def _humans_playing(seats: list[SeatInfo], control: dict[str, SeatControl]) -> list[str]:
+    return [
+        s.name
+        for s in seats
+        if s.kind == "human" and not control[s.name].left and not control[s.name].abandoned
+    ]
+
+
+def _winners(game: Game) -> set[str]:
+    """The match winner, and in team play their team-mates (R-TEAM)."""
+    view = game.view(None)
+    winner = view.match_winner
+    if winner is None:
+        return set()
+    if view.teams is None:
+        return {winner}
+    team = view.teams[game.players.index(winner)]
+    return {name for name, t in zip(game.players, view.teams, strict=True) if t == team}
+
+
+def control_dict(control: dict[str, SeatControl], abandon: str) -> dict[str, Any]:
+    """The ``matches.control`` column: the room's abandon rule and each seat's state."""
+    return {"abandon": abandon, "seats": {name: c.to_dict() for name, c in control.items()}}
+
+
+__all__ = [
+    "Change",
+    "MatchState",
+    "SeatEdit",
+    "SeatInfo",
+    "Source",
+    "Timing",
+    "autoplay",
+    "away",
+    "back",
+    "control_dict",
+    "due_action",
+    "grace_ended",
+    "grace_void",
+    "keep_for_bot",
+    "match_end",
+    "move",
+    "restarted",
+    "seat_change",
+    "take_over",
+]

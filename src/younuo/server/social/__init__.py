@@ -1,0 +1,1 @@
+"""Social play's service and REST API over the pure ``younuo.social``."""

@@ -1,0 +1,1 @@
+"""Tournaments, series and titles as the server runs them over the pure ``younuo.tournaments``."""
