@@ -76,8 +76,8 @@ def serve(
     import uvicorn
 
     from younuo.server.app import create_app
-    from younuo.server.settings import Settings
     from younuo.server.edge.limits import FrontDoor
+    from younuo.server.settings import Settings
     from younuo.store import Database
 
     if data is not None and db is not None:

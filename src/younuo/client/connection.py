@@ -93,14 +93,21 @@ from younuo.client.messages import (
     parse_server,
 )
 from younuo.client.reconnect import Reconnect, Verdict, reason, verdict
+from younuo.protocol.errors import ErrorCode
 
 log = logging.getLogger("younuo.client")
 
 TOKEN_CODES = frozenset(
-    {"bad_token", "not_authenticated", "account_banned", "account_suspended", "bad_protocol"}
+    {
+        ErrorCode.BAD_TOKEN,
+        ErrorCode.NOT_AUTHENTICATED,
+        ErrorCode.ACCOUNT_BANNED,
+        ErrorCode.ACCOUNT_SUSPENDED,
+        ErrorCode.BAD_PROTOCOL,
+    }
 )
 """Refusals of ``hello`` that no retry mends: the client stops (:class:`Revoked`)."""
-RETRY_CODES = frozenset({"unavailable", "rate_limited"})
+RETRY_CODES = frozenset({ErrorCode.UNAVAILABLE, ErrorCode.RATE_LIMITED})
 """Refusals that mean the change was not made and may be asked for again in a moment."""
 MAX_FRAME = 2**22
 """The largest server frame read (a whole view with a long discard pile is ~10 KiB)."""

@@ -38,6 +38,7 @@ from younuo.client.messages import (
     WatchLobby,
     Welcome,
 )
+from younuo.protocol.errors import ErrorCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,7 @@ class Conversation:
         if self.syncing is not None and error.ref == self.syncing:
             self.syncing = None  # no match to sync (it ended meanwhile): nothing to wait for
             return Step(None)
-        if error.code == "stale_version" and self.match is not None:
+        if error.code == ErrorCode.STALE_VERSION and self.match is not None:
             current = (error.details or {}).get("version")
             if isinstance(current, int) and current > self.match.version:
                 # The table moved on past what this connection has seen: its update is

@@ -41,6 +41,7 @@ from younuo.client.messages import (
     SessionOut,
 )
 from younuo.client.reconnect import Reconnect, Verdict
+from younuo.protocol.errors import ErrorCode
 
 _Model = TypeVar("_Model")
 
@@ -212,7 +213,7 @@ class Rest:
             if response.status_code in ok_statuses:
                 return response
             error = _error(response)
-            if error.code == "unavailable" and time.monotonic() - started < self.retry_for:
+            if error.code == ErrorCode.UNAVAILABLE and time.monotonic() - started < self.retry_for:
                 await asyncio.sleep(Reconnect().delay(attempt, Verdict.RETRY, self._rng))
                 attempt += 1
                 continue

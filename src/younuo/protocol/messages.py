@@ -15,6 +15,7 @@ from pydantic_core import PydanticSerializationError, to_json
 from younuo.engine import PRESETS
 from younuo.protocol import wirejson
 from younuo.protocol.bounds import SAFE_INT, ProtocolNumber, Version
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Role
 from younuo.protocol.tournaments import EventStatus
 
@@ -306,23 +307,27 @@ def parse_client(data: str | bytes) -> Any:
     try:
         decoded = wirejson.loads(data)
     except wirejson.BadJson as exc:
-        raise ProtocolError("bad_json", f"the message is not valid JSON: {exc.reason}") from None
+        raise ProtocolError(
+            ErrorCode.BAD_JSON, f"the message is not valid JSON: {exc.reason}"
+        ) from None
     if not isinstance(decoded, dict):
-        raise ProtocolError("bad_message", "a message is a JSON object with a type")
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a type")
     ref = echo_ref(decoded.get("ref"))
     kind = decoded.get("type")
     if kind is None:
-        raise ProtocolError("unknown_type", "the type is missing", ref)
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, "the type is missing", ref)
     if not isinstance(kind, str):
-        raise ProtocolError("unknown_type", "the type is not a string", ref)
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, "the type is not a string", ref)
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}", ref)
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}", ref)
     try:
         return _CLIENT.validate_python(decoded)
     except ValidationError as exc:
-        raise ProtocolError("bad_message", _explain(exc), ref) from None
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, _explain(exc), ref) from None
     except RecursionError:
-        raise ProtocolError("bad_message", "the message is nested too deeply", ref) from None
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, "the message is nested too deeply", ref
+        ) from None
 
 
 def echo_ref(ref: Any) -> str | int | None:

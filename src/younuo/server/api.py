@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS, RecordError
 from younuo.protocol import wirejson
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import (
     AccountOut,
     ErrorOut,
@@ -197,7 +198,7 @@ def _limit(request: Request, name: object = None) -> None:
 def _too_many(refusal: Refusal) -> Problem:
     return Problem(
         429,
-        "rate_limited",
+        ErrorCode.RATE_LIMITED,
         f"{refusal.message}: try again in {refusal.retry_after} s",
         {"Retry-After": str(refusal.retry_after)},
     )
@@ -211,7 +212,7 @@ async def spend_write(request: Request, account: Account, kind: Write) -> None:
     if refusal is not None:
         raise Problem(
             429,
-            "too_many_writes",
+            ErrorCode.TOO_MANY_WRITES,
             f"{refusal.message}: try again in {refusal.retry_after} s",
             {"Retry-After": str(refusal.retry_after)},
         )
@@ -229,7 +230,7 @@ async def current_account(
     try:
         account = await _auth(request).account(_bearer(authorization))
     except AuthError as exc:
-        status = 403 if exc.code in ("account_suspended", "account_banned") else 401
+        status = 403 if exc.code in (ErrorCode.ACCOUNT_SUSPENDED, ErrorCode.ACCOUNT_BANNED) else 401
         raise Problem(status, exc.code, exc.message) from None
     bots: BotLimits = request.app.state.bot_limits
     refusal = await bots.check(account)
@@ -267,7 +268,7 @@ def _readable(match: Match | None, viewer: Account | None) -> Match:
         viewer=viewer.id if viewer is not None else None,
         role=viewer.role if viewer is not None else None,
     ):
-        raise Problem(404, "no_match", "no such match")
+        raise Problem(404, ErrorCode.NO_MATCH, "no such match")
     return match
 
 
@@ -359,7 +360,7 @@ async def patch_me(body: ProfileIn, request: Request, me: Me) -> AccountOut:
         try:
             name = clean_name(body.name)
         except InvalidName as exc:
-            raise Problem(400, "bad_name", str(exc)) from None
+            raise Problem(400, ErrorCode.BAD_NAME, str(exc)) from None
         if name != me.name:
             await spend_write(request, me, Write.RENAMES)
         async with lobby.db.session() as s, s.begin():
@@ -369,7 +370,7 @@ async def patch_me(body: ProfileIn, request: Request, me: Me) -> AccountOut:
                 await accounts_repo.rename(s, account, name)
             except NameTaken:
                 raise Problem(
-                    409, "name_taken", f"the name {name!r} is registered already"
+                    409, ErrorCode.NAME_TAKEN, f"the name {name!r} is registered already"
                 ) from None
         me.name = name
     if body.avatar is not None:
@@ -382,7 +383,7 @@ async def get_account(account_id: str, request: Request) -> AccountOut:
     async with _lobby(request).db.session() as s:
         account = await accounts_repo.get(s, account_id)
     if account is None:
-        raise Problem(404, "not_found", "no such account")
+        raise Problem(404, ErrorCode.NOT_FOUND, "no such account")
     return account_out(account)
 
 
@@ -485,7 +486,7 @@ async def get_room(room_id: str, request: Request) -> RoomOut:
     lobby = _lobby(request)
     room = await lobby.load(room_id)
     if room is None or room.settings.private:
-        raise Problem(404, "room_not_found", "no such room")
+        raise Problem(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
     return await lobby.room_out(room, None)
 
 
@@ -527,7 +528,7 @@ async def get_replay(match_id: str, request: Request, viewer: Viewer) -> Respons
     if match.status == "running":
         raise Problem(
             409,
-            "match_running",
+            ErrorCode.MATCH_RUNNING,
             "the match is still running: its replay shows every hand, so it opens once"
             " the match has ended",
         )
@@ -537,7 +538,7 @@ async def get_replay(match_id: str, request: Request, viewer: Viewer) -> Respons
         text = await cache.text(match_id, record)
     except RecordError as exc:
         raise Problem(
-            500, "bad_record", f"the match's record cannot be replayed: {exc.message}"
+            500, ErrorCode.BAD_RECORD, f"the match's record cannot be replayed: {exc.message}"
         ) from None
     return Response(text, media_type="application/json")
 

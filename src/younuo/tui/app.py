@@ -33,6 +33,7 @@ from younuo.client import (
     State,
     Update,
 )
+from younuo.protocol.errors import ErrorCode
 from younuo.tui.catalogue import Lang, Words
 from younuo.tui.describe import describe
 from younuo.tui.plain import Plain
@@ -251,7 +252,7 @@ class PlayApp(App[None]):
             try:
                 await request
             except ServerError as exc:
-                if exc.code != "stale_version":  # the table moved on: look again
+                if exc.code != ErrorCode.STALE_VERSION:  # the table moved on: look again
                     self.say(self.words("error", code=exc.code, message=exc.message))
             except ClientError as exc:
                 self.say(self.words("error", code=type(exc).__name__, message=str(exc)))

@@ -25,6 +25,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from younuo.engine.rating import level
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import OUTFITS, AccountOut, Avatar, LevelOut, SessionOut, TitleName
 from younuo.protocol.roles import Role, Standing, standing_now
 from younuo.server.accounts.names import InvalidName, check_password, clean_name
@@ -122,10 +123,10 @@ def check_standing(account: Account, now: float, owner: Account | None = None) -
             continue
         standing = standing_now(who.standing, who.standing_until, now)
         if standing is Standing.BANNED:
-            raise AuthError("account_banned", f"{whose} is banned")
+            raise AuthError(ErrorCode.ACCOUNT_BANNED, f"{whose} is banned")
         if standing is Standing.SUSPENDED:
             until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(who.standing_until or now))
-            raise AuthError("account_suspended", f"{whose} is suspended until {until}")
+            raise AuthError(ErrorCode.ACCOUNT_SUSPENDED, f"{whose} is suspended until {until}")
 
 
 def may_play(account: Account, now: float, owner: Account | None = None) -> bool:
@@ -185,7 +186,7 @@ class Auth:
                 account = await repo.create(s, name, guest=True, outfit=outfit, expression="smile")
             except NameTaken:
                 raise AuthError(
-                    "name_taken", f"the name {name!r} is a registered player's"
+                    ErrorCode.NAME_TAKEN, f"the name {name!r} is a registered player's"
                 ) from None
             return await self._session(s, account)
 
@@ -195,7 +196,7 @@ class Auth:
         try:
             check_password(password)
         except InvalidName as exc:
-            raise AuthError("bad_password", str(exc)) from None
+            raise AuthError(ErrorCode.BAD_PASSWORD, str(exc)) from None
         hashed = await self._hash(password)
         async with self.db.session() as s, s.begin():
             try:
@@ -216,7 +217,9 @@ class Auth:
                         password_hash=hashed,
                     )
             except NameTaken:
-                raise AuthError("name_taken", f"the name {name!r} is registered already") from None
+                raise AuthError(
+                    ErrorCode.NAME_TAKEN, f"the name {name!r} is registered already"
+                ) from None
             return await self._session(s, account)
 
     async def login(self, name: str, password: str) -> SessionOut:
@@ -226,7 +229,7 @@ class Auth:
         # Checked with no database session open: the check takes a while.
         ok = await self._verify(stored or _DUMMY_HASH, password) and stored is not None
         if not ok or account is None:
-            raise AuthError("bad_password", "wrong name or password")
+            raise AuthError(ErrorCode.BAD_PASSWORD, "wrong name or password")
         async with self.db.session() as s, s.begin():
             return await self._session(s, account)
 
@@ -241,7 +244,7 @@ class Auth:
     async def account(self, token: str | None) -> Account:
         """The account of a live token, or :class:`AuthError` ``bad_token``."""
         if not token:
-            raise AuthError("not_authenticated", "log in or play as a guest first")
+            raise AuthError(ErrorCode.NOT_AUTHENTICATED, "log in or play as a guest first")
         async with self.db.session() as s:
             account = await repo.session_account(s, token_hash(token), time.time())
             if account is None:
@@ -251,7 +254,7 @@ class Auth:
             if account is not None and account.bot and account.bot_owner is not None:
                 owner = await repo.get(s, account.bot_owner)
         if account is None:
-            raise AuthError("bad_token", "the session token is unknown or has expired")
+            raise AuthError(ErrorCode.BAD_TOKEN, "the session token is unknown or has expired")
         check_standing(account, time.time(), owner)
         return account
 
@@ -277,7 +280,7 @@ def _name(name: object) -> str:
     try:
         return clean_name(name)
     except InvalidName as exc:
-        raise AuthError("bad_name", str(exc)) from None
+        raise AuthError(ErrorCode.BAD_NAME, str(exc)) from None
 
 
 __all__ = [

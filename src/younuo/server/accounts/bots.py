@@ -22,6 +22,7 @@ import secrets
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import OUTFITS
 from younuo.server.accounts.auth import new_token, token_hash
 from younuo.server.accounts.names import InvalidName, clean_name
@@ -68,7 +69,7 @@ class BotAccounts:
         try:
             clean = clean_name(name)
         except InvalidName as exc:
-            raise BotError(400, "bad_name", str(exc)) from None
+            raise BotError(400, ErrorCode.BAD_NAME, str(exc)) from None
         async with self.db.session() as s, s.begin():
             if len(await repo.owned(s, owner.id)) >= MAX_BOTS:
                 raise BotError(409, "too_many_bots", f"an owner holds at most {MAX_BOTS} bots")
@@ -82,7 +83,7 @@ class BotAccounts:
                 )
             except NameTaken:
                 raise BotError(
-                    409, "name_taken", f"the name {clean!r} is registered already"
+                    409, ErrorCode.NAME_TAKEN, f"the name {clean!r} is registered already"
                 ) from None
             bot.bot = True
             bot.bot_owner = owner.id
@@ -120,15 +121,15 @@ class BotAccounts:
             bot = await _bot_of(s, owner, bot_id)
             hashed = await repo.delete_token(s, bot.id, token_id)
         if hashed is None:
-            raise BotError(404, "not_found", "no such token of this bot")
+            raise BotError(404, ErrorCode.NOT_FOUND, "no such token of this bot")
         return hashed
 
 
 def _may_own(owner: Account) -> None:
     if owner.guest:
-        raise BotError(403, "forbidden", "register an account before making bots")
+        raise BotError(403, ErrorCode.FORBIDDEN, "register an account before making bots")
     if owner.bot:
-        raise BotError(403, "forbidden", "a bot cannot own bots")
+        raise BotError(403, ErrorCode.FORBIDDEN, "a bot cannot own bots")
 
 
 async def _bot_of(s: AsyncSession, owner: Account, bot_id: str) -> Account:
@@ -136,7 +137,7 @@ async def _bot_of(s: AsyncSession, owner: Account, bot_id: str) -> Account:
     _may_own(owner)
     bot = await accounts_repo.get(s, bot_id)
     if bot is None or not bot.bot or bot.bot_owner != owner.id:
-        raise BotError(404, "not_found", "you have no bot of that id")
+        raise BotError(404, ErrorCode.NOT_FOUND, "you have no bot of that id")
     return bot
 
 

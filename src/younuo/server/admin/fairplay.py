@@ -22,6 +22,7 @@ from typing import Any
 
 from younuo.engine import RecordError
 from younuo.fairplay import Case, SeatFacts, StoredMatch, detect, digest
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Permission, allows
 from younuo.server.admin.origins import OriginBook, Origins
 from younuo.server.admin.service import AdminError
@@ -144,7 +145,9 @@ class FairPlay:
 
     def _permit(self, actor: Account | None) -> None:
         if actor is not None and not allows(actor.role, Permission.REVIEW_CASES):
-            raise AdminError("forbidden", "only moderators and admins review fair-play cases")
+            raise AdminError(
+                ErrorCode.FORBIDDEN, "only moderators and admins review fair-play cases"
+            )
 
     async def queue(self, actor: Account | None, status: str, limit: int) -> list[FairplayCase]:
         self._permit(actor)
@@ -156,7 +159,7 @@ class FairPlay:
         async with self.db.session() as s:
             case = await cases_repo.get(s, key)
         if case is None:
-            raise AdminError("not_found", f"no case {key!r}")
+            raise AdminError(ErrorCode.NOT_FOUND, f"no case {key!r}")
         return case
 
     async def decide(self, actor: Account | None, key: str, decision: Decision) -> FairplayCase:
@@ -165,20 +168,21 @@ class FairPlay:
         note = decision.note.strip()
         if not note or len(note) > MAX_NOTE:
             raise AdminError(
-                "bad_request", f"write the decision's reason (1 to {MAX_NOTE} characters)"
+                ErrorCode.BAD_REQUEST, f"write the decision's reason (1 to {MAX_NOTE} characters)"
             )
         deduct = decision.verdict is Verdict.DEDUCT
         if deduct != (0 < decision.points <= MAX_POINTS):
             raise AdminError(
-                "bad_request", f"deduct takes 1 to {MAX_POINTS} points; the other verdicts none"
+                ErrorCode.BAD_REQUEST,
+                f"deduct takes 1 to {MAX_POINTS} points; the other verdicts none",
             )
         now = time.time()
         async with self.db.session() as s, s.begin():
             case = await cases_repo.get(s, key)
             if case is None:
-                raise AdminError("not_found", f"no case {key!r}")
+                raise AdminError(ErrorCode.NOT_FOUND, f"no case {key!r}")
             if case.status != cases_repo.OPEN:
-                raise AdminError("bad_request", "this case is decided already")
+                raise AdminError(ErrorCode.BAD_REQUEST, "this case is decided already")
             accounts = await cases_repo.accounts_of(s, key)
             stored = Decision(decision.verdict, note, decision.points).to_dict()
             case.status = cases_repo.DECIDED

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Permission, Role, Standing, allows
 from younuo.server.accounts.names import InvalidName, check_password, clean_name
 from younuo.store import Database, NameTaken, moderation
@@ -48,12 +49,12 @@ class Outcome:
 
 def _permit(actor: Account | None, permission: Permission) -> None:
     if actor is not None and not allows(actor.role, permission):
-        raise AdminError("forbidden", f"your role may not do this ({permission.value})")
+        raise AdminError(ErrorCode.FORBIDDEN, f"your role may not do this ({permission.value})")
 
 
 def _reason(reason: str) -> str:
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
-        raise AdminError("bad_request", f"give a reason of 1 to {MAX_REASON} characters")
+        raise AdminError(ErrorCode.BAD_REQUEST, f"give a reason of 1 to {MAX_REASON} characters")
     return reason.strip()
 
 
@@ -66,11 +67,11 @@ class Admin:
     async def _target(self, s: Any, actor: Account | None, target_id: str) -> Account:
         target = await repo.get(s, target_id)
         if target is None:
-            raise AdminError("not_found", f"no account {target_id!r}")
+            raise AdminError(ErrorCode.NOT_FOUND, f"no account {target_id!r}")
         if actor is not None and target.id == actor.id:
-            raise AdminError("forbidden", "you may not change your own role or standing")
+            raise AdminError(ErrorCode.FORBIDDEN, "you may not change your own role or standing")
         if actor is not None and actor.role != Role.ADMIN and target.role != Role.PLAYER:
-            raise AdminError("forbidden", "only an admin acts on moderators and admins")
+            raise AdminError(ErrorCode.FORBIDDEN, "only an admin acts on moderators and admins")
         return target
 
     async def set_role(self, actor: Account | None, target_id: str, role: Role) -> Outcome:
@@ -79,7 +80,9 @@ class Admin:
         async with self.db.session() as s, s.begin():
             target = await self._target(s, actor, target_id)
             if target.guest and role is not Role.PLAYER:
-                raise AdminError("bad_request", "a guest cannot hold a role: register it first")
+                raise AdminError(
+                    ErrorCode.BAD_REQUEST, "a guest cannot hold a role: register it first"
+                )
             before = target.role
             target.role = role.value
             await moderation.audit(
@@ -109,7 +112,7 @@ class Admin:
         an account active again restores none of it."""
         reason = _reason(reason)
         if standing is Standing.SUSPENDED and (seconds is None or not 0 < seconds <= 366 * 86400):
-            raise AdminError("bad_request", "a suspension lasts from a second to a year")
+            raise AdminError(ErrorCode.BAD_REQUEST, "a suspension lasts from a second to a year")
         async with self.db.session() as s, s.begin():
             target = await self._target(s, actor, target_id)
             # Banning, and lifting a ban, are an admin's; suspending is a moderator's too.
@@ -147,9 +150,11 @@ class Admin:
         async with self.db.session() as s, s.begin():
             target = await repo.get(s, target_id)
             if target is None:
-                raise AdminError("not_found", f"no account {target_id!r}")
+                raise AdminError(ErrorCode.NOT_FOUND, f"no account {target_id!r}")
             if not target.bot:
-                raise AdminError("bad_request", "only a bot account is allowed into rated play")
+                raise AdminError(
+                    ErrorCode.BAD_REQUEST, "only a bot account is allowed into rated play"
+                )
             before = target.bot_rated
             target.bot_rated = allowed
             await moderation.audit(
@@ -173,14 +178,14 @@ class Admin:
         try:
             new = clean_name(name)
         except InvalidName as exc:
-            raise AdminError("bad_name", str(exc)) from None
+            raise AdminError(ErrorCode.BAD_NAME, str(exc)) from None
         async with self.db.session() as s, s.begin():
             target = await self._target(s, actor, target_id)
             before = target.name
             try:
                 await repo.rename(s, target, new)
             except NameTaken:
-                raise AdminError("name_taken", f"the name {new!r} is taken") from None
+                raise AdminError(ErrorCode.NAME_TAKEN, f"the name {new!r} is taken") from None
             now = time.time()
             await moderation.audit(
                 s,
@@ -205,7 +210,7 @@ class Admin:
         async with self.db.session() as s:
             account = await repo.get(s, target_id)
         if account is None:
-            raise AdminError("not_found", f"no account {target_id!r}")
+            raise AdminError(ErrorCode.NOT_FOUND, f"no account {target_id!r}")
         return account
 
     async def find(self, actor: Account | None, name: str) -> list[Account]:
@@ -231,7 +236,7 @@ class Admin:
             if account is None:
                 if password_hash is None:
                     raise AdminError(
-                        "bad_request", f"no account {name!r}: give a password to create it"
+                        ErrorCode.BAD_REQUEST, f"no account {name!r}: give a password to create it"
                     )
                 account = await repo.create(
                     s,
@@ -259,14 +264,14 @@ def admin_name(name: str) -> str:
     try:
         return clean_name(name)
     except InvalidName as exc:
-        raise AdminError("bad_request", str(exc)) from None
+        raise AdminError(ErrorCode.BAD_REQUEST, str(exc)) from None
 
 
 def admin_password(password: str) -> str:
     try:
         check_password(password)
     except InvalidName as exc:
-        raise AdminError("bad_request", str(exc)) from None
+        raise AdminError(ErrorCode.BAD_REQUEST, str(exc)) from None
     return password
 
 

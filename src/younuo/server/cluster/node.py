@@ -37,6 +37,7 @@ from pydantic_core import from_json, to_json
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError, Replaced
 from younuo.server.cluster import buckets as sharedbuckets
 from younuo.server.lobby.service import Lobby
@@ -99,7 +100,7 @@ def match_channel(match: str) -> str:
 
 
 def unavailable(why: str) -> ProtocolError:
-    return ProtocolError("unavailable", f"{why}: play pauses, retry in a moment")
+    return ProtocolError(ErrorCode.UNAVAILABLE, f"{why}: play pauses, retry in a moment")
 
 
 class _NotHere(Exception):
@@ -608,7 +609,7 @@ class Cluster(Peers):
         except Exception:
             raise unavailable("the database did not answer") from None
         if found is None or found[1] != "running":
-            raise ProtocolError("no_match", "no such running match")
+            raise ProtocolError(ErrorCode.NO_MATCH, "no such running match")
         owner = found[0]
         if owner is not None:
             self._owners[match] = owner
@@ -683,11 +684,14 @@ class Cluster(Peers):
             reply["error"] = {"code": exc.code, "message": exc.message, "details": exc.details}
         except Exception as exc:
             if is_outage(exc):
-                reply["error"] = {"code": "unavailable", "message": "the database did not answer"}
+                reply["error"] = {
+                    "code": ErrorCode.UNAVAILABLE,
+                    "message": "the database did not answer",
+                }
             else:
                 log.exception("node %s: request %s on %s failed", self.node, m.get("op"), match)
                 reply["error"] = {
-                    "code": "internal",
+                    "code": ErrorCode.INTERNAL,
                     "message": "the server failed on this request",
                 }
         self._send(node_channel(m["from"]), reply)

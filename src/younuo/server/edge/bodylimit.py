@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from younuo.protocol import wirejson
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import error
 from younuo.server.edge.refusallog import RefusalLog
 
@@ -75,7 +76,7 @@ class BodyLimit:
         client = scope.get("client")
         self.refusals.refused(client[0] if client else None, "a request body over the limit")
         body = wirejson.dumps(
-            error("too_large", f"request bodies are at most {self.limit} bytes").model_dump(
+            error(ErrorCode.TOO_LARGE, f"request bodies are at most {self.limit} bytes").model_dump(
                 mode="json"
             )
         ).encode("utf-8")

@@ -16,6 +16,7 @@ from typing import Any
 
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import Rules, RulesError
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import (
     Avatar,
     LevelOut,
@@ -88,7 +89,7 @@ class Settings:
             try:
                 out.name = clean_name(patch.name, ROOM_NAME_MAX)
             except InvalidName as exc:
-                raise RoomError("bad_name", f"room name: {exc}") from None
+                raise RoomError(ErrorCode.BAD_NAME, f"room name: {exc}") from None
         if patch.seats is not None:
             out.seats = patch.seats
         if patch.needed is not None:
@@ -111,16 +112,20 @@ class Settings:
             out.free_text = patch.free_text
         if out.needed > out.seats:
             raise RoomError(
-                "bad_options", f"needed ({out.needed}) is more than the seats ({out.seats})"
+                ErrorCode.BAD_OPTIONS, f"needed ({out.needed}) is more than the seats ({out.seats})"
             )
         if "preset" in out.options:
-            raise RoomError("bad_options", "set the preset with the preset field, not in options")
+            raise RoomError(
+                ErrorCode.BAD_OPTIONS, "set the preset with the preset field, not in options"
+            )
         try:
             out.rules()
         except RulesError as exc:
-            raise RoomError("bad_options", exc.message, {"rule_code": exc.code}) from None
+            raise RoomError(ErrorCode.BAD_OPTIONS, exc.message, {"rule_code": exc.code}) from None
         except TypeError:
-            raise RoomError("bad_options", "options must map option names to values") from None
+            raise RoomError(
+                ErrorCode.BAD_OPTIONS, "options must map option names to values"
+            ) from None
         return out
 
 
@@ -226,7 +231,7 @@ class RoomState:
         """Seat a person (or a bot account) showing ``facts``; the seat number.
         Spectators leave the spectators to sit."""
         if self.seat_of(account) is not None:
-            raise RoomError("already_in_room", "you already sit at this table")
+            raise RoomError(ErrorCode.ALREADY_IN_ROOM, "you already sit at this table")
         self._check_name(facts.name)
         index = self._free_seat(seat)
         self.seats[index] = Seat.person(account, facts, camp=self._camp_for_newcomer())
@@ -247,7 +252,7 @@ class RoomState:
 
     def watch(self, account: str) -> None:
         if self.seat_of(account) is not None:
-            raise RoomError("already_in_room", "you sit at this table: stand up to watch")
+            raise RoomError(ErrorCode.ALREADY_IN_ROOM, "you sit at this table: stand up to watch")
         if account not in self.spectators:
             self.spectators.append(account)
 
@@ -287,7 +292,9 @@ class RoomState:
         self._not_playing("kick players")
         seat = self._taken(index)
         if seat.account == actor:
-            raise RoomError("bad_seat", "the host cannot kick themselves: leave the room instead")
+            raise RoomError(
+                ErrorCode.BAD_SEAT, "the host cannot kick themselves: leave the room instead"
+            )
         self.seats[index] = None
         return seat
 
@@ -295,7 +302,7 @@ class RoomState:
         self._host(actor)
         self._not_playing("move players between camps")
         if self.settings.mode != "teams":
-            raise RoomError("bad_options", "camps are for team mode: switch the mode first")
+            raise RoomError(ErrorCode.BAD_OPTIONS, "camps are for team mode: switch the mode first")
         self._taken(index).camp = camp
 
     def configure(self, actor: str, patch: RoomSettingsPatch) -> None:
@@ -305,7 +312,8 @@ class RoomState:
         if settings.seats != len(self.seats):
             if any(seat is not None for seat in self.seats[settings.seats :]):
                 raise RoomError(
-                    "bad_seat", f"seats {settings.seats + 1} and up are taken: empty them first"
+                    ErrorCode.BAD_SEAT,
+                    f"seats {settings.seats + 1} and up are taken: empty them first",
                 )
             self.seats = (self.seats + [None] * settings.seats)[: settings.seats]
         mode_changed = settings.mode != self.settings.mode
@@ -318,7 +326,8 @@ class RoomState:
         self._not_playing("add bots")
         if level not in BOT_LEVELS:
             raise RoomError(
-                "bad_options", f"unknown bot level {level!r}: use one of {', '.join(BOT_LEVELS)}"
+                ErrorCode.BAD_OPTIONS,
+                f"unknown bot level {level!r}: use one of {', '.join(BOT_LEVELS)}",
             )
         where = self._free_seat(index)
         taken = {s.name.casefold() for s in self.seats if s is not None}
@@ -342,7 +351,9 @@ class RoomState:
         self._host(actor)
         self._not_playing("remove bots")
         if self._taken(index).kind != "bot":
-            raise RoomError("bad_seat", f"seat {index} holds a person, not a bot: kick instead")
+            raise RoomError(
+                ErrorCode.BAD_SEAT, f"seat {index} holds a person, not a bot: kick instead"
+            )
         self.seats[index] = None
 
     # ------------------------------------------------------------------ starting
@@ -520,21 +531,21 @@ class RoomState:
     # ------------------------------------------------------------------ helpers
     def _host(self, actor: str) -> None:
         if actor != self.host:
-            raise RoomError("not_host", "only the host (桌長) may do that")
+            raise RoomError(ErrorCode.NOT_HOST, "only the host (桌長) may do that")
 
     def _not_playing(self, what: str) -> None:
         if self.status == "playing":
-            raise RoomError("room_playing", f"cannot {what} while a match is running")
+            raise RoomError(ErrorCode.ROOM_PLAYING, f"cannot {what} while a match is running")
 
     def _seated(self, account: str) -> int:
         index = self.seat_of(account)
         if index is None:
-            raise RoomError("not_seated", "you do not sit at this table")
+            raise RoomError(ErrorCode.NOT_SEATED, "you do not sit at this table")
         return index
 
     def _taken(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats) or self.seats[index] is None:
-            raise RoomError("bad_seat", f"seat {index} is empty or does not exist")
+            raise RoomError(ErrorCode.BAD_SEAT, f"seat {index} is empty or does not exist")
         seat = self.seats[index]
         assert seat is not None
         return seat
@@ -542,20 +553,20 @@ class RoomState:
     def _free_seat(self, index: int | None) -> int:
         if index is not None:
             if not 0 <= index < len(self.seats):
-                raise RoomError("bad_seat", f"there is no seat {index}")
+                raise RoomError(ErrorCode.BAD_SEAT, f"there is no seat {index}")
             if self.seats[index] is not None:
-                raise RoomError("seat_taken", f"seat {index} is taken")
+                raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {index} is taken")
             return index
         for i, seat in enumerate(self.seats):
             if seat is None:
                 return i
-        raise RoomError("room_full", "every seat is taken")
+        raise RoomError(ErrorCode.ROOM_FULL, "every seat is taken")
 
     def _check_name(self, name: str) -> None:
         for seat in self.seats:
             if seat is not None and same_name(seat.name, name):
                 raise RoomError(
-                    "name_taken", f"someone called {seat.name!r} sits at this table already"
+                    ErrorCode.NAME_TAKEN, f"someone called {seat.name!r} sits at this table already"
                 )
 
     def _camp_for_newcomer(self) -> str | None:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from younuo.engine import RulesError
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import (
     Avatar,
     Kicked,
@@ -194,7 +195,7 @@ class Lobby:
             try:
                 return await self.join(account, room.id, None, False)
             except ProtocolError as exc:
-                if exc.code in ("name_taken", "room_full", "seat_taken"):
+                if exc.code in (ErrorCode.NAME_TAKEN, ErrorCode.ROOM_FULL, ErrorCode.SEAT_TAKEN):
                     continue
                 raise
         patch = RoomSettingsPatch(preset=preset, mode=mode)  # type: ignore[arg-type]
@@ -222,7 +223,7 @@ class Lobby:
         if room is not None and room.id != keep:
             if await self.tables.plays(room.match_id, account.id):
                 raise ProtocolError(
-                    "already_in_room",
+                    ErrorCode.ALREADY_IN_ROOM,
                     "you are playing a match: leave it before joining another room",
                 )
             await self.change(room.id, lambda r: r.remove(account.id))
@@ -235,7 +236,7 @@ class Lobby:
         try:
             await self.tables.request(room.match_id, Op.LEAVE, account)
         except ProtocolError as exc:
-            if exc.code not in ("no_match",):
+            if exc.code not in (ErrorCode.NO_MATCH,):
                 log.info("leave of %s in %s refused: %s", account, room.match_id, exc.message)
 
     async def match_in(self, room_id: str) -> str | None:
@@ -255,7 +256,7 @@ class Lobby:
                 row = await repo.by_code(s, code)
             room = None if row is None else await self.load(row.id)
         if room is None or room.status == "closed":
-            raise ProtocolError("room_not_found", "no such room (or the code is wrong)")
+            raise ProtocolError(ErrorCode.ROOM_NOT_FOUND, "no such room (or the code is wrong)")
         return room
 
     # ------------------------------------------------------------------ in the room
@@ -263,7 +264,7 @@ class Lobby:
         """Apply an operation to the account's room."""
         room = await self.room_of(account.id)
         if room is None:
-            raise ProtocolError("not_in_room", "you are not in a room")
+            raise ProtocolError(ErrorCode.NOT_IN_ROOM, "you are not in a room")
         return await self.change(room.id, operation)
 
     async def set_avatar(self, account: Account, avatar: Avatar) -> None:
@@ -306,12 +307,12 @@ class Lobby:
         """Start the room's match; its id, or ``cannot_start`` with the reasons."""
         room = await self.room_of(account.id)
         if room is None:
-            raise ProtocolError("not_in_room", "you are not in a room")
+            raise ProtocolError(ErrorCode.NOT_IN_ROOM, "you are not in a room")
         async with self._locks[room.id]:
             for _ in range(3):
                 room = await self.load(room.id)
                 if room is None:
-                    raise ProtocolError("room_not_found", "the room is gone")
+                    raise ProtocolError(ErrorCode.ROOM_NOT_FOUND, "the room is gone")
                 try:
                     problems = room.start_problems(account.id)
                 except RoomError as exc:
@@ -319,7 +320,9 @@ class Lobby:
                 if problems:
                     text = "; ".join(p["message"] for p in problems)
                     raise ProtocolError(
-                        "cannot_start", f"cannot start: {text}", details={"reasons": problems}
+                        ErrorCode.CANNOT_START,
+                        f"cannot start: {text}",
+                        details={"reasons": problems},
                     )
                 new = room.copy()
                 order, teams = new.lineup(account.id)
@@ -330,7 +333,7 @@ class Lobby:
                     )
                 except RulesError as exc:
                     raise ProtocolError(
-                        "cannot_start",
+                        ErrorCode.CANNOT_START,
                         exc.message,
                         details={"reasons": [{"code": "rules", "message": exc.message}]},
                     ) from None
@@ -357,7 +360,7 @@ class Lobby:
                 await self._broadcast(new)
                 self.matches.launch(rt)
                 return rt.id
-        raise ProtocolError("internal", "the room kept changing: try again")
+        raise ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
 
     async def open_table(self, room: RoomState, rt: Runtime, row: Match) -> bool:
         """Store a room the server made with its match already chosen (a tournament's
@@ -434,7 +437,7 @@ class Lobby:
             for _ in range(3):
                 room = await self.load(room_id)
                 if room is None:
-                    raise ProtocolError("room_not_found", "no such room")
+                    raise ProtocolError(ErrorCode.ROOM_NOT_FOUND, "no such room")
                 new = room.copy()
                 try:
                     result = operation(new)
@@ -468,7 +471,7 @@ class Lobby:
                         self.hub.follow(account, room_id)
                 await self._broadcast(new)
                 return result
-        raise ProtocolError("internal", "the room kept changing: try again")
+        raise ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
 
     def _stored(self, room_id: str, version: int) -> None:
         """This node stored the room at ``version``: the other nodes and this node's

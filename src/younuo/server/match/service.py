@@ -52,6 +52,7 @@ from younuo.engine import (
 )
 from younuo.engine.records import Record, seed_fields
 from younuo.engine.rng import KEY_BYTES, Seed
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import Avatar, Emote, MatchOver, ProtocolError, ResultOut
 from younuo.server.accounts.auth import level_out
 from younuo.server.match import core
@@ -267,7 +268,7 @@ class MatchService:
         self.ready()
         async with rt.lock:
             if rt.status != "running":
-                raise ProtocolError("no_match", "the match has ended")
+                raise ProtocolError(ErrorCode.NO_MATCH, "the match has ended")
             if version is not None and version != rt.version:
                 if strict:
                     return None
@@ -280,7 +281,7 @@ class MatchService:
             except NotOwner as exc:
                 self._lose(rt, exc.owner)
                 raise ProtocolError(
-                    "unavailable", "the match moved to another server: retry"
+                    ErrorCode.UNAVAILABLE, "the match moved to another server: retry"
                 ) from None
             except VersionConflict:
                 # Another process moved first: our game holds a move that did not happen.
@@ -429,7 +430,7 @@ class MatchService:
         rt = self._running(match_id)
         name = rt.player_of(account)
         if name is None:
-            raise ProtocolError("not_a_player", "you do not play in this match")
+            raise ProtocolError(ErrorCode.NOT_A_PLAYER, "you do not play in this match")
         await self._seat(rt, name, core.autoplay(on))
 
     async def emote(self, match_id: str, account: str, avatar: Avatar) -> None:
@@ -557,14 +558,14 @@ class MatchService:
         try:
             await self.submit(rt.id, action, source, version=version, strict=True)
         except ProtocolError as exc:
-            if exc.code == "unavailable":
+            if exc.code == ErrorCode.UNAVAILABLE:
                 # The database or Redis is away: try again, or the seat would wait for
                 # a move that nothing else is going to trigger.
                 await asyncio.sleep(1.0)
                 if rt.version == version and rt.status == "running":
                     self._drive(rt)
                 return
-            if exc.code in ("stale_version", "no_match"):
+            if exc.code in (ErrorCode.STALE_VERSION, ErrorCode.NO_MATCH):
                 return
             log.warning("match %s: bot for %s refused (%s): %s", rt.id, name, exc.code, exc.message)
             if rt.version == version and rt.game.current == name:
@@ -608,7 +609,7 @@ class MatchService:
                 try:
                     await self._fire(rt)
                 except Exception as exc:
-                    if not (isinstance(exc, ProtocolError) and exc.code == "unavailable"):
+                    if not (isinstance(exc, ProtocolError) and exc.code == ErrorCode.UNAVAILABLE):
                         log.exception("clock of match %s failed", rt.id)
                     await asyncio.sleep(0.5)  # try again: the database or Redis is back soon
         finally:
@@ -638,7 +639,7 @@ class MatchService:
         try:
             result = await self.submit(rt.id, action, Source.SERVER, version=version, strict=True)
         except ProtocolError as exc:
-            if exc.code in ("no_match", "unavailable"):
+            if exc.code in (ErrorCode.NO_MATCH, ErrorCode.UNAVAILABLE):
                 raise
             # The engine refuses: the deadline is void (never fire it in a loop).
             log.warning("match %s: %s refused at %s: %s", rt.id, action.type, deadline, exc.message)
@@ -651,7 +652,7 @@ class MatchService:
         try:
             await self.submit(rt.id, Action.leave(name), Source.SERVER)
         except ProtocolError as exc:
-            if exc.code == "unavailable":
+            if exc.code == ErrorCode.UNAVAILABLE:
                 raise
             log.warning(
                 "match %s: %s could not leave after the grace: %s", rt.id, name, exc.message
@@ -784,7 +785,7 @@ class MatchService:
     def _running(self, match_id: str) -> Runtime:
         rt = self.runtimes.get(match_id)
         if rt is None or rt.status != "running":
-            raise ProtocolError("no_match", "no such running match")
+            raise ProtocolError(ErrorCode.NO_MATCH, "no such running match")
         return rt
 
     async def _local_presence(self, accounts: Iterable[str]) -> set[str]:
@@ -834,14 +835,16 @@ def fresh_deal_key() -> str:
 
 def _stale(rt: Runtime) -> ProtocolError:
     return ProtocolError(
-        "stale_version",
+        ErrorCode.STALE_VERSION,
         f"the match is at version {rt.version}",
         details={"version": rt.version},
     )
 
 
 def _unavailable() -> ProtocolError:
-    return ProtocolError("unavailable", "the database did not answer: nothing was changed, retry")
+    return ProtocolError(
+        ErrorCode.UNAVAILABLE, "the database did not answer: nothing was changed, retry"
+    )
 
 
 def _always_ready() -> None:

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from younuo.engine import Action, RecordError
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import Avatar, ProtocolError
 from younuo.server.match.service import MatchService
 from younuo.server.match.snapshots import SERVER_ONLY
@@ -87,7 +88,7 @@ class Router:
                 await matches.submit(match_id, Action.leave(name), "player")
             return None
         if rt is None or rt.status != "running":
-            raise ProtocolError("no_match", "no such running match")
+            raise ProtocolError(ErrorCode.NO_MATCH, "no such running match")
         return matches.latest(rt).to_wire()
 
     async def _play(
@@ -96,18 +97,22 @@ class Router:
         """A player's action, checked against their seat before the engine sees it."""
         rt = self.matches.runtimes.get(match_id)
         if rt is None or rt.status != "running":
-            raise ProtocolError("no_match", "no such running match")
+            raise ProtocolError(ErrorCode.NO_MATCH, "no such running match")
         name = rt.player_of(account)
         if name is None:
-            raise ProtocolError("not_a_player", "you do not play in this match")
+            raise ProtocolError(ErrorCode.NOT_A_PLAYER, "you do not play in this match")
         if body.get("player", name) != name:
-            raise ProtocolError("not_your_seat", f"you play {name!r}, not {body['player']!r}")
+            raise ProtocolError(
+                ErrorCode.NOT_YOUR_SEAT, f"you play {name!r}, not {body['player']!r}"
+            )
         try:
             action = Action.from_dict({**body, "player": name})
         except RecordError as exc:
-            raise ProtocolError("bad_message", exc.message) from None
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, exc.message) from None
         if action.type in SERVER_ONLY:
-            raise ProtocolError("server_only", f"{action.type.value} is the server's action")
+            raise ProtocolError(
+                ErrorCode.SERVER_ONLY, f"{action.type.value} is the server's action"
+            )
         await self.matches.submit(match_id, action, "player", version=version)
 
     async def send_state(self, match_id: str, account: str, ref: Any = None) -> bool:

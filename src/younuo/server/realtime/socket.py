@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from younuo.protocol import wirejson
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import (
     PROTOCOL_VERSION,
     Ack,
@@ -76,7 +77,9 @@ log = logging.getLogger(__name__)
 
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
-REFUSED_INPUT = frozenset({"bad_json", "bad_message", "unknown_type", "too_large"})
+REFUSED_INPUT = frozenset(
+    {ErrorCode.BAD_JSON, ErrorCode.BAD_MESSAGE, ErrorCode.UNKNOWN_TYPE, ErrorCode.TOO_LARGE}
+)
 """Error codes that refuse a message's form (not what it asks): logged, rarely."""
 
 
@@ -163,11 +166,11 @@ class ClientSession:
                 self.conn.close(CLOSE_POLICY)
             else:
                 ref = None if too_large else _ref_of(raw)
-                self.conn.send(error("rate_limited", "too many messages: slow down", ref))
+                self.conn.send(error(ErrorCode.RATE_LIMITED, "too many messages: slow down", ref))
             return
         if too_large:
-            self._refused("too_large")
-            self.conn.send(error("too_large", f"messages are at most {limit} bytes"))
+            self._refused(ErrorCode.TOO_LARGE)
+            self.conn.send(error(ErrorCode.TOO_LARGE, f"messages are at most {limit} bytes"))
             return
         ref = None
         try:
@@ -176,7 +179,7 @@ class ClientSession:
             if isinstance(message, Hello):
                 await self.hello(message)
             elif self.account is None:
-                raise ProtocolError("not_authenticated", "send hello with your token first")
+                raise ProtocolError(ErrorCode.NOT_AUTHENTICATED, "send hello with your token first")
             else:
                 await self._bot_budget(ref)
                 await self._handlers[type(message)](message)
@@ -191,15 +194,17 @@ class ClientSession:
         except SocialError as exc:  # chat refused by the social rules (docs/social.md)
             self.conn.send(error(exc.code.value, exc.message, ref))
         except NotFound as exc:  # a direct message to no such account
-            self.conn.send(error("not_found", exc.message, ref))
+            self.conn.send(error(ErrorCode.NOT_FOUND, exc.message, ref))
         except Exception as exc:
             if is_outage(exc):
-                self.conn.send(error("unavailable", "the database did not answer: retry soon", ref))
+                self.conn.send(
+                    error(ErrorCode.UNAVAILABLE, "the database did not answer: retry soon", ref)
+                )
                 return
             # A server fault, not the client's: the malformed input that could cause one
             # (wirejson's policy, the models' bounds) is refused before any handler runs.
             log.exception("message from %s failed", self.account.id if self.account else "?")
-            self.conn.send(error("internal", "the server failed on this message", ref))
+            self.conn.send(error(ErrorCode.INTERNAL, "the server failed on this message", ref))
 
     def _refused(self, code: str) -> None:
         """A message refused for its form: in the log once per client and period."""
@@ -211,7 +216,7 @@ class ClientSession:
         refusal = None if self.bot_limits is None else await self.bot_limits.check(self.me)
         if refusal is not None:
             raise ProtocolError(
-                "rate_limited",
+                ErrorCode.RATE_LIMITED,
                 f"{refusal.message}: try again in {refusal.retry_after} s",
                 ref,
                 {"retry_after": refusal.retry_after},
@@ -230,12 +235,12 @@ class ClientSession:
     async def hello(self, m: Hello) -> None:
         if m.protocol != PROTOCOL_VERSION:
             raise ProtocolError(
-                "bad_protocol",
+                ErrorCode.BAD_PROTOCOL,
                 f"this server speaks protocol {PROTOCOL_VERSION}, not {m.protocol}",
                 m.ref,
             )
         if self.account is not None:
-            raise ProtocolError("bad_message", "already authenticated", m.ref)
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "already authenticated", m.ref)
         account = await self.auth.account(m.token)
         room = await self.lobby.room_of(account.id)
         # From attaching to the welcome with no await between: nothing sent to the
@@ -244,7 +249,9 @@ class ClientSession:
         # (MatchService.send_state).
         hashed = token_hash(m.token)
         if self.hub.revoked(hashed):  # logged out while this hello was being checked
-            raise AuthError("not_authenticated", "this session was logged out: log in again")
+            raise AuthError(
+                ErrorCode.NOT_AUTHENTICATED, "this session was logged out: log in again"
+            )
         self.account = account
         self.conn.deltas = m.deltas
         self.conn.token_hash = hashed
@@ -325,7 +332,7 @@ class ClientSession:
         )
         if refusal is not None:
             raise ProtocolError(
-                "too_many_writes",
+                ErrorCode.TOO_MANY_WRITES,
                 f"{refusal.message}: try again in {refusal.retry_after} s",
                 m.ref,
                 {"retry_after": refusal.retry_after},
@@ -335,7 +342,7 @@ class ClientSession:
 
     async def join_room(self, m: JoinRoom) -> None:
         if m.room is None and m.code is None:
-            raise ProtocolError("bad_message", "give the room's id or its code", m.ref)
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "give the room's id or its code", m.ref)
         if m.code is None or self.code_guesses is None:
             room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
         else:
@@ -350,7 +357,7 @@ class ClientSession:
         refusal = await guesses.attempt(self.me.id, self.host)
         if refusal is not None:
             raise ProtocolError(
-                "rate_limited",
+                ErrorCode.RATE_LIMITED,
                 f"{refusal.message}: try again in {refusal.retry_after} s",
                 m.ref,
                 {"retry_after": refusal.retry_after},
@@ -358,7 +365,7 @@ class ClientSession:
         try:
             room = await self.lobby.join(self.me, m.room, m.code, m.spectate)
         except ProtocolError as exc:
-            if exc.code != "room_not_found":
+            if exc.code != ErrorCode.ROOM_NOT_FOUND:
                 await guesses.right(self.me.id, self.host)
             raise
         await guesses.right(self.me.id, self.host)
@@ -371,7 +378,7 @@ class ClientSession:
     async def leave_room(self, m: LeaveRoom) -> None:
         room = await self.lobby.leave(self.me)
         if room is None:
-            raise ProtocolError("not_in_room", "you are not in a room", m.ref)
+            raise ProtocolError(ErrorCode.NOT_IN_ROOM, "you are not in a room", m.ref)
         self.conn.send(LeftRoom(ref=m.ref, room=room))
 
     async def take_seat(self, m: TakeSeat) -> None:
@@ -433,13 +440,13 @@ class ClientSession:
         room = await self.lobby.room_of(self.me.id)
         match = room.match_id if room is not None else None
         if match is None or not await self.tables.send_state(match, self.me.id, ref=m.ref):
-            raise ProtocolError("no_match", "no running match to sync", m.ref)
+            raise ProtocolError(ErrorCode.NO_MATCH, "no running match to sync", m.ref)
 
     # ------------------------------------------------------------------ social
     async def chat(self, m: Chat) -> None:
         """Post to a room's chat: acked, and pushed as ``chat`` to its readers (docs/social.md)."""
         if self.social is None:
-            raise ProtocolError("unavailable", "chat is not served here", m.ref)
+            raise ProtocolError(ErrorCode.UNAVAILABLE, "chat is not served here", m.ref)
         await self.social.post(self.me, m)
         self._ack(m.ref)
 
@@ -447,7 +454,7 @@ class ClientSession:
         """The running match of the account's room (whose node checks the seat)."""
         room = await self.lobby.room_of(self.me.id)
         if room is None or room.match_id is None:
-            raise ProtocolError("no_match", "you play in no running match")
+            raise ProtocolError(ErrorCode.NO_MATCH, "you play in no running match")
         return room.match_id
 
 

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from younuo.protocol.bounds import ROW_ID_MAX
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ChatOut, NoticeOut
 from younuo.protocol.rest import Ok
 from younuo.protocol.social import (
@@ -66,7 +67,7 @@ async def social_handler(request: Request, exc: Exception) -> Response:
     """A refused social action: its code, with the status of ``STATUS``; an unknown
     account, notice or room: ``404`` ``not_found``."""
     if isinstance(exc, NotFound):
-        return await problem_handler(request, Problem(404, "not_found", exc.message))
+        return await problem_handler(request, Problem(404, ErrorCode.NOT_FOUND, exc.message))
     assert isinstance(exc, SocialError)
     return await problem_handler(
         request, Problem(STATUS.get(exc.code, 400), exc.code.value, exc.message)

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import Chat, ChatOut, NoticeMessage, NoticeOut
 from younuo.protocol.roles import Permission, allows
 from younuo.protocol.social import (
@@ -641,12 +642,12 @@ class SocialService:
         async with self.db.session() as s, s.begin():
             row = await reports_repo.get(s, report_id)
             if row is None:
-                raise AdminError("not_found", f"no report {report_id}")
+                raise AdminError(ErrorCode.NOT_FOUND, f"no report {report_id}")
             row.status = report_rules.decide(report_rules.ReportStatus(row.status), action).value
             decision: dict[str, Any] = {"action": action.value, "note": body.note}
             if action is report_rules.ModAction.MUTE:
                 if body.minutes is None:
-                    raise AdminError("bad_request", "a mute needs its length in minutes")
+                    raise AdminError(ErrorCode.BAD_REQUEST, "a mute needs its length in minutes")
                 until = report_rules.mute_until(now, body.minutes)
                 target = await self._account(s, row.reported_id)
                 settings = await settings_repo.get(s, target.id, guest=target.guest)
@@ -674,7 +675,7 @@ class SocialService:
 
 def _permit(actor: Account) -> None:
     if not allows(actor.role, Permission.MODERATE_CHAT):
-        raise AdminError("forbidden", "your role may not do this (moderate_chat)")
+        raise AdminError(ErrorCode.FORBIDDEN, "your role may not do this (moderate_chat)")
 
 
 def _settings_out(row: Any) -> SocialSettingsOut:

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Permission, allows
 from younuo.protocol.tournaments import (
     CodeIn,
@@ -41,7 +42,8 @@ from younuo.server.tournaments.service import TournamentService
 from younuo.server.tournaments.tables import table_match_id, table_room_id
 from younuo.store.models import Account
 from younuo.tournaments import Tournament, TournamentSpec
-from younuo.tournaments.errors import ErrorCode, TournamentError
+from younuo.tournaments.errors import ErrorCode as TournamentCode
+from younuo.tournaments.errors import TournamentError
 
 router = APIRouter(
     prefix="/api/tournaments",
@@ -52,20 +54,20 @@ router = APIRouter(
 )
 
 FORBIDDEN = {
-    ErrorCode.NOT_ADMIN,
-    ErrorCode.WRONG_CODE,
-    ErrorCode.NOT_QUALIFIED,
-    ErrorCode.BOT_NOT_RATED,
+    TournamentCode.NOT_ADMIN,
+    TournamentCode.WRONG_CODE,
+    TournamentCode.NOT_QUALIFIED,
+    TournamentCode.BOT_NOT_RATED,
 }
 CONFLICT = {
-    ErrorCode.FULL,
-    ErrorCode.ALREADY_REGISTERED,
-    ErrorCode.NOT_REGISTERED,
-    ErrorCode.REGISTRATION_CLOSED,
-    ErrorCode.CHECK_IN_CLOSED,
-    ErrorCode.CHECK_IN_NOT_OPEN,
-    ErrorCode.ALREADY_OVER,
-    ErrorCode.CODE_TAKEN,
+    TournamentCode.FULL,
+    TournamentCode.ALREADY_REGISTERED,
+    TournamentCode.NOT_REGISTERED,
+    TournamentCode.REGISTRATION_CLOSED,
+    TournamentCode.CHECK_IN_CLOSED,
+    TournamentCode.CHECK_IN_NOT_OPEN,
+    TournamentCode.ALREADY_OVER,
+    TournamentCode.CODE_TAKEN,
 }
 
 
@@ -234,7 +236,7 @@ async def register(tournament_id: str, body: CodeIn, request: Request, me: Me) -
     if refusal is not None:
         raise Problem(
             429,
-            "rate_limited",
+            ErrorCode.RATE_LIMITED,
             f"{refusal.message}: try again in {refusal.retry_after} s",
             {"Retry-After": str(refusal.retry_after)},
         )
@@ -243,7 +245,7 @@ async def register(tournament_id: str, body: CodeIn, request: Request, me: Me) -
             request, tournament_id, me, service.enter(tournament_id, me, _now(), body.code)
         )
     except Problem as exc:
-        if exc.code != str(ErrorCode.WRONG_CODE):
+        if exc.code != str(TournamentCode.WRONG_CODE):
             await guesses.right(me.id, host)
         raise
     await guesses.right(me.id, host)
@@ -270,7 +272,7 @@ async def check_in(tournament_id: str, request: Request, me: Me) -> TournamentOu
 async def cancel(tournament_id: str, request: Request, me: Me) -> TournamentOut:
     """Call the event off (admins only; written to the audit log)."""
     if not _is_admin(me):
-        raise Problem(403, "forbidden", "only an admin cancels a tournament")
+        raise Problem(403, ErrorCode.FORBIDDEN, "only an admin cancels a tournament")
     service = _service(request)
     return await _change(
         request, tournament_id, me, service.cancel(tournament_id, _now(), actor=me.id)

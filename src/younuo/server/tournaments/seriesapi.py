@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.rest import SeriesIn, SeriesOut, UpcomingOut
 from younuo.protocol.roles import Permission, allows
 from younuo.server.admin.service import AdminError
@@ -68,12 +69,12 @@ async def one_series(key: str, request: Request) -> SeriesOut:
     service = _series(request)
     found = await service.get(key)
     if found is None:
-        raise AdminError("not_found", f"no series {key[:80]!r}")
+        raise AdminError(ErrorCode.NOT_FOUND, f"no series {key[:80]!r}")
     try:
         return await _out(service, found)
     except UNREADABLE as exc:
         skipped(f"series {found.key}", exc)
-        raise AdminError("not_found", f"series {key[:80]!r} cannot be shown") from None
+        raise AdminError(ErrorCode.NOT_FOUND, f"series {key[:80]!r} cannot be shown") from None
 
 
 @router.post("/api/admin/series", response_model=SeriesOut)
@@ -81,7 +82,7 @@ async def create_series(body: SeriesIn, request: Request, me: Me) -> SeriesOut:
     """Make a series (admins: ``create_public_events``); checked whole before it is
     stored (``bad_series``, ``bad_schedule``, ``bad_feed``...), then run by the scheduler."""
     if not allows(me.role, Permission.CREATE_PUBLIC_EVENTS):
-        raise AdminError("forbidden", "only admins make series")
+        raise AdminError(ErrorCode.FORBIDDEN, "only admins make series")
     service = _series(request)
     try:
         series = Series.from_dict(body.series.value())

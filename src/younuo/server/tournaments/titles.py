@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from datetime import date
 
+from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Permission, allows
 from younuo.server.admin.service import AdminError
 from younuo.store import Database, moderation
@@ -53,10 +54,10 @@ class Titles:
     ) -> TitleView:
         """A moderator takes the title won at ``event`` away from ``on`` (audit-logged)."""
         if actor is not None and not allows(actor.role, Permission.REVOKE_TITLES):
-            raise AdminError("forbidden", "only moderators and admins revoke titles")
+            raise AdminError(ErrorCode.FORBIDDEN, "only moderators and admins revoke titles")
         async with self.db.session() as s, s.begin():
             if await accounts_repo.get(s, account_id) is None:
-                raise AdminError("not_found", f"no account {account_id!r}")
+                raise AdminError(ErrorCode.NOT_FOUND, f"no account {account_id!r}")
             held = await stored.of_account(s, account_id)
             try:
                 changed = revoke(held, event, on, reason)
