@@ -44,7 +44,7 @@ class Violation:
         """Save the record (with the problems as its description) for ``younuo replay``."""
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"violation-{self.seed}.json"
-        # RECORD.md lets a record carry extra keys: the replay ignores the description.
+        # A record may carry extra keys (docs/records.md): the replay ignores the description.
         data = {"description": " | ".join(self.problems), **self.record.to_dict()}
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         return path

@@ -1,10 +1,10 @@
-"""RECORD.md's example record, shared by the record and replay tests."""
+"""The example record of docs/records.md, shared by the record and replay tests."""
 
 from __future__ import annotations
 
 from typing import Any
 
-# RECORD.md's example record, as printed there.
+# docs/records.md's example record, as printed there (*The record*).
 RECORD_MD: dict[str, Any] = {
     "format": "younuo-record/1",
     "rules": {"preset": "classic", "stacking": "progressive"},

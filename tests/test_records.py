@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): reading, validation, writing, replay and the examples."""
+"""Game records (docs/records.md): reading, validation, writing, replay and the examples."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def record_md(**changes: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------ reading
 def test_record_md_example_reads_into_values() -> None:
-    """RECORD.md: the example record reads into rules, seats, setup and actions."""
+    """docs/records.md: the example record reads into rules, seats, setup and actions."""
     record = Record.from_dict(RECORD_MD)
     assert record.format == FORMAT
     assert record.rules == Rules.from_preset("classic", stacking="progressive")
@@ -53,7 +53,7 @@ def test_record_md_example_reads_into_values() -> None:
 
 
 def test_record_md_example_writes_back_unchanged() -> None:
-    """RECORD.md core: to_dict gives back the same document, to_json parses to it."""
+    """docs/records.md: to_dict gives back the same document, to_json parses to it."""
     record = Record.from_dict(RECORD_MD)
     assert record.to_dict() == RECORD_MD
     assert json.loads(record.to_json()) == RECORD_MD
@@ -61,7 +61,7 @@ def test_record_md_example_writes_back_unchanged() -> None:
 
 
 def test_record_md_example_replays_to_the_documented_state() -> None:
-    """RECORD.md: the example's replay state is the one RECORD.md prints."""
+    """docs/records.md: the example's replay state is the one the page prints."""
     result = replay(Record.from_dict(RECORD_MD))
     assert result.ok and result.error is None and result.applied == 2
     assert result.state == {
@@ -99,20 +99,20 @@ def test_to_json_writes_one_action_per_line() -> None:
 
 
 def test_extra_top_level_fields_are_ignored() -> None:
-    """RECORD.md: the project may add fields; a reader accepts and skips them."""
+    """docs/records.md: the project may add fields; a reader accepts and skips them."""
     record = Record.from_dict(record_md(description="x", expect={"ok": True}))
     assert record == Record.from_dict(RECORD_MD)
 
 
 def test_setup_with_a_seed_is_accepted() -> None:
-    """RECORD.md: with a setup, ``seed`` seeds the reshuffles (so both may be given)."""
+    """docs/records.md: with a setup, ``seed`` seeds the reshuffles (so both may be given)."""
     record = Record.from_dict(record_md(seed=42))
     assert record.seed == 42 and record.setup is not None
     assert replay(record).ok
 
 
 def test_next_round_may_omit_the_player_and_match_clock_has_none() -> None:
-    """RECORD.md next_round: ``player`` optional; match_clock (server) has no player."""
+    """docs/records.md, next_round: ``player`` optional; match_clock (server) has no player."""
     data = record_md(
         actions=[{"type": "next_round"}, {"player": "bob", "type": "next_round"}],
     )
@@ -254,7 +254,8 @@ def _parse_and_replay(data: Any) -> None:
     ids=[case for case, _, _ in INVALID + IMPOSSIBLE],
 )
 def test_invalid_record_raises_record_error(case: str, data: Any, code: str) -> None:
-    """RECORD.md: bad JSON, format, card, option, action type, player, color or setup is invalid."""
+    """docs/records.md: bad JSON, format, card, option, action type, player, color or setup:
+    invalid."""
     with pytest.raises(RecordError) as info:
         _parse_and_replay(data)
     assert info.value.code == code, f"{case}: {info.value}"
@@ -273,7 +274,8 @@ def test_impossible_start_is_found_when_the_game_starts(case: str, data: Any, co
 
 
 def test_missing_action_field_is_refused_by_the_rules_not_invalid() -> None:
-    """RECORD.md: a well-formed action missing a field is refused (``ok`` false), not invalid."""
+    """docs/records.md: a well-formed action missing a field is refused (``ok`` false), not
+    invalid."""
     data = record_md(
         actions=[
             {"player": "ann", "type": "play", "card": "R5"},
@@ -295,7 +297,7 @@ def test_missing_action_field_is_refused_by_the_rules_not_invalid() -> None:
 
 
 def test_refused_action_stops_the_replay() -> None:
-    """RECORD.md: the replay stops at the first refused action; later ones are not applied."""
+    """docs/records.md: the replay stops at the first refused action; later ones are not applied."""
     data = record_md(
         actions=[
             {"player": "bob", "type": "draw"},
@@ -338,7 +340,7 @@ def test_round_trip_of_an_example_match(preset: str) -> None:
 
 
 def test_round_trip_of_a_setup_game_with_teams_and_seed() -> None:
-    """R-TEAM and RECORD.md setup: origin (setup, seed, teams) survives the round trip."""
+    """R-TEAM and docs/records.md's setup: origin (setup, seed, teams) survives the round trip."""
     rules = Rules.from_preset("younuo", jump_in="numbers", seven_zero=True)
     players = ["ann", "bob", "cat", "dan"]
     hands: dict[str, Sequence[Card]] = {

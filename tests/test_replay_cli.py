@@ -1,4 +1,5 @@
-"""``younuo replay FILE [--json]`` (RECORD.md): exit codes, --json purity, messages, report."""
+"""``younuo replay FILE [--json]`` (docs/records.md): exit codes, --json purity, messages,
+report."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def invoke(*args: str, stdin: str | None = None) -> Any:
 
 # ------------------------------------------------------------------ exit codes, --json
 def test_json_ok_exits_0_with_exactly_one_object(tmp_path: Path) -> None:
-    """RECORD.md --json: one JSON object {ok, error, applied, state, events} and nothing else."""
+    """docs/records.md, --json: one object {ok, error, applied, state, events}, nothing else."""
     proc = run("replay", "--json", str(write(tmp_path, BASE)))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
@@ -69,7 +70,8 @@ def test_json_ok_exits_0_with_exactly_one_object(tmp_path: Path) -> None:
 
 
 def test_json_refused_exits_1_and_reports_the_error(tmp_path: Path) -> None:
-    """RECORD.md: a refused action stops the replay: ok false, error {index, code, message}."""
+    """docs/records.md: a refused action stops the replay: ok false, error {index, code,
+    message}."""
     proc = run("replay", "--json", str(write(tmp_path, record(actions=REFUSED_ACTIONS))))
     assert proc.returncode == 1
     result = json.loads(proc.stdout)
@@ -82,7 +84,7 @@ def test_json_refused_exits_1_and_reports_the_error(tmp_path: Path) -> None:
 
 
 def test_json_invalid_record_exits_2_with_nothing_on_stdout(tmp_path: Path) -> None:
-    """RECORD.md: an invalid record exits 2; with --json nothing is printed on stdout."""
+    """docs/records.md: an invalid record exits 2; with --json nothing is printed on stdout."""
     path = write(tmp_path, record(actions=[{"player": "ann", "type": "play", "card": "R55"}]))
     proc = run("replay", "--json", str(path))
     assert proc.returncode == 2
@@ -154,7 +156,7 @@ INVALID_CLASSES: list[tuple[str, Any]] = [
 
 @pytest.mark.parametrize(("case", "data"), INVALID_CLASSES, ids=[c for c, _ in INVALID_CLASSES])
 def test_each_invalid_record_class_exits_2(tmp_path: Path, case: str, data: Any) -> None:
-    """RECORD.md: bad JSON, unknown card, option, action type, player or color, or an
+    """docs/records.md: bad JSON, unknown card, option, action type, player or color, or an
     impossible setup: exit 2, a message on stderr, nothing on stdout with --json."""
     path = write(tmp_path, data)
     result = invoke("replay", "--json", str(path))
@@ -167,7 +169,7 @@ def test_each_invalid_record_class_exits_2(tmp_path: Path, case: str, data: Any)
 
 
 def test_missing_action_field_is_exit_1_not_2(tmp_path: Path) -> None:
-    """RECORD.md: a missing field is refused by the rules (exit 1), the record is valid."""
+    """docs/records.md: a missing field is refused by the rules (exit 1), the record is valid."""
     path = write(tmp_path, record(actions=[{"player": "ann", "type": "play"}]))
     result = invoke("replay", "--json", str(path))
     assert result.exit_code == 1

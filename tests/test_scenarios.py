@@ -1,7 +1,7 @@
 """Hand-written scenario records (tests/scenarios/), each replayed through the real CLI.
 
-Every file is a RECORD.md record plus an ``expect`` key, computed by hand from
-RULES.md (the file is named after the rule it covers, its ``description`` says why
+Every file is a record (docs/records.md) plus an ``expect`` key, computed by hand from
+docs/rules.md (the file is named after the rule it covers, its ``description`` says why
 the numbers are what they are):
 
 - ``ok``, ``applied``, ``error``: compared as given (``error`` by its given keys);
@@ -9,7 +9,7 @@ the numbers are what they are):
 - ``events_include``: partial events that must appear in this order among the events.
 
 The records' extra ``description`` and ``expect`` keys are ignored by ``younuo replay``,
-as RECORD.md lets projects add fields.
+as docs/records.md lets projects add fields.
 """
 
 from __future__ import annotations

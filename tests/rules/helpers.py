@@ -10,7 +10,7 @@
 The hands string lists players in seat order (``name: card card ...`` separated by
 ``|``); ``pile`` is the draw pile top first. ``rules`` is a :class:`Rules` or a
 preset name, and keyword options are set over it. Outcomes in the tests are worked
-out by hand from RULES.md; these helpers only save typing.
+out by hand from docs/rules.md; these helpers only save typing.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_r_leave_finish_bonus_at_30_points_or_fewer(points: int, bonus: int) -> 
     assert finish_bonus(points) == bonus
 
 
-# R-LEVEL: (number, English, Chinese, lowest rating, highest rating), copied from RULES.md.
+# R-LEVEL: (number, English, Chinese, lowest rating, highest rating), as docs/rules.md lists them.
 LEVEL_TABLE = [
     (1, "Infant", "嬰兒寶寶", 0, 49),
     (2, "Nursery", "幼兒小班", 50, 99),

@@ -1,6 +1,6 @@
 """The engine's generator is exactly SplitMix64, with an unbiased bounded draw.
 
-Game records replay forever from their seed (R-SETUP, RECORD.md), so these outputs may
+Game records replay forever from their seed (R-SETUP, docs/records.md), so these outputs may
 never change: the engine computes them on 32-bit halves (younuo/engine/rng.py), and
 this file checks it against the plain 64-bit definition.
 """

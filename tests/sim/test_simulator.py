@@ -53,7 +53,7 @@ def test_a_clearly_better_bot_wins_more() -> None:
 
 
 def test_records_replay(tmp_path: Path) -> None:
-    """--records writes RECORD.md records that replay to the same end (RECORD.md)."""
+    """--records writes records (docs/records.md) that replay to the same end."""
     config = _config(games=3, records=str(tmp_path))
     simulate(config)
     files = sorted(tmp_path.glob("game-*.json"))

@@ -1,4 +1,4 @@
-"""The table as the design document (000_…) draws it (issue 26): each seat's record of
+"""The table as the original game's table (docs/rules.md) draws it (issue 26): each seat's record of
 this round's plays (出牌記錄), a wild in it wearing the color named, the seat number's
 circle in the color to play on that player's turn, and no card flight over a dialog.
 """

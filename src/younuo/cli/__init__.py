@@ -1,6 +1,6 @@
 """The ``younuo`` command line: one typer app, one module per command.
 
-``younuo replay FILE`` replays a game record (RECORD.md), ``younuo serve`` runs the
+``younuo replay FILE`` replays a game record (docs/records.md), ``younuo serve`` runs the
 server and web table, ``younuo simulate`` plays bots against each other, ``younuo admin
 create NAME`` makes the first admin, ``younuo bot`` plays a bot over the network,
 ``younuo play`` is the terminal table. Each command

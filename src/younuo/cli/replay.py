@@ -1,4 +1,4 @@
-"""``younuo replay FILE [--json]``: replay a game record (RECORD.md).
+"""``younuo replay FILE [--json]``: replay a game record (docs/records.md).
 
 Exit status: 0 when every action was applied, 1 when the rules refused one (the replay
 stops there), 2 when the file cannot be read or is not a valid record, 3 when the

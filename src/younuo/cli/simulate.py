@@ -65,7 +65,9 @@ def simulate(
     ] = False,
     records: Annotated[
         str | None,
-        typer.Option("--records", help="Write each game's record (RECORD.md) into this folder."),
+        typer.Option(
+            "--records", help="Write each game's record (docs/records.md) into this folder."
+        ),
     ] = None,
     no_rotate: Annotated[
         bool, typer.Option("--no-rotate", help="Keep every bot in its seat (no rotation).")

@@ -1,7 +1,7 @@
 """The wire's dicts as the engine's values, for bots written against the engine.
 
 The server sends a seat's view as ``PlayerView.to_dict()``, its legal actions and
-events as RECORD.md objects; the server's bots (:mod:`younuo.bots`) take
+events as the objects of docs/records.md; the server's bots (:mod:`younuo.bots`) take
 :class:`~younuo.engine.PlayerView`, :class:`~younuo.engine.Action` and
 :class:`~younuo.engine.Event`. These functions turn the one into the other, exactly:
 ``player_view(view.to_dict()) == view``. (They live here, not in the engine, which
@@ -72,7 +72,7 @@ def actions(legal: Sequence[Mapping[str, Any]], player: str | None) -> list[Acti
 
 
 def wire_action(action: Action) -> dict[str, Any]:
-    """An action as it is sent (RECORD.md, without ``player``: the server knows the seat)."""
+    """An action as it is sent (docs/records.md, without ``player``: the server knows the seat)."""
     out = action.to_dict()
     out.pop("player", None)
     return out

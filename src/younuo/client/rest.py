@@ -160,7 +160,7 @@ class Rest:
         return await self._call("GET", f"/api/matches/{match}", MatchSummary)
 
     async def record(self, match: str) -> RecordOut:
-        """The match's RECORD.md record (only its public part while it runs)."""
+        """The match's record (docs/records.md); only its public part while it runs."""
         return await self._call("GET", f"/api/matches/{match}/record", RecordOut)
 
     async def replay(self, match: str) -> ReplayOut:

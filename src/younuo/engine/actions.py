@@ -1,6 +1,6 @@
 """Actions: what a player (or the server's clock) asks the game to do.
 
-One small immutable type covers every action of RECORD.md, so that records, bots, RL
+One small immutable type covers every action of docs/records.md, so that records, bots, RL
 agents and the server all speak the same language::
 
     Action.play("ann", Card.parse("R5"))

@@ -69,7 +69,7 @@ def determinize(
     ``hands`` gives every other player's hand (its size must be the view's hand
     count); ``pile`` is the draw pile, top first. Together with the viewer's hand and
     the discard pile they must be cards of the deck(s): all of them in a dealt game,
-    fewer in one built from an explicit setup (RECORD.md). ``drawn`` is the
+    fewer in one built from an explicit setup (docs/records.md). ``drawn`` is the
     card another current player holds after drawing (the viewer's own is in the view);
     ``bluffs`` says, for each player in the view's ``penalty_stack``, whether their
     Wild Draw Four was a bluff (R-DRAW4-1), which only the cards can tell. ``seed``

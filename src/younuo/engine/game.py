@@ -75,7 +75,7 @@ class Game:
         seed: Seed | None = None,
         teams: Sequence[Sequence[str]] | None = None,
     ) -> Game:
-        """An explicit position (RECORD.md ``setup``). Reshuffles use ``seed`` (0 if None)."""
+        """An explicit position (docs/records.md, *The start*); ``seed`` (0 if None) reshuffles."""
         rules = rules or Rules()
         state = _new_state(players, rules, 0 if seed is None else seed, teams)
         seats = {name: i for i, name in enumerate(state.players)}
@@ -222,7 +222,7 @@ class Game:
         return twin
 
     def snapshot(self) -> dict[str, Any]:
-        """The full state in the ``state`` form of RECORD.md's ``younuo replay --json``."""
+        """The full state in the ``state`` form of ``younuo replay --json`` (docs/records.md)."""
         s = self._s
         return {
             "status": s.status,

@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): read, write and replay.
+"""Game records (docs/records.md): read, write and replay.
 
 A record is the recipe of a game: rules, seats, the start (a ``seed`` or an explicit
 ``setup``) and every action in order. The seed is an integer (SplitMix64, every record
@@ -39,7 +39,7 @@ _LINE_WIDTH = 96
 
 @dataclass(frozen=True, slots=True)
 class RecordSetup:
-    """An explicit starting position (RECORD.md ``setup``).
+    """An explicit starting position (docs/records.md, *The start*).
 
     ``hands`` pairs each player's name with their hand, in the order the record gives them.
     """
@@ -102,7 +102,7 @@ class RecordSetup:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
-    """A whole game: rules, seats, the start and every action (RECORD.md).
+    """A whole game: rules, seats, the start and every action (docs/records.md).
 
     ``setup`` is an explicit start; without it ``seed`` deals. With a setup, ``seed``
     (0 when None) seeds the reshuffles and later rounds. An integer seed is SplitMix64's,
@@ -139,7 +139,7 @@ class Record:
 
         Every problem raises :class:`RecordError`, including bad rule options (whose
         :class:`RulesError` code is kept). Fields this format does not define are
-        ignored, as RECORD.md lets projects add fields.
+        ignored: projects add their own (docs/records.md, *The record*).
         """
         if not isinstance(data, Mapping):
             raise RecordError("bad_record", "a record must be a JSON object")
@@ -263,7 +263,7 @@ class ReplayStep:
 
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
-    """What ``younuo replay`` reports: RECORD.md's ``{ok, error, applied, state, events}``.
+    """What ``younuo replay`` reports: ``{ok, error, applied, state, events}`` (docs/records.md).
 
     ``state`` is the final state, or the state before the refused action. ``events``
     holds every event in order as dicts, the game's opening events (round start, deal,

@@ -33,7 +33,7 @@ HAND_SIZE: Final = 7
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """An explicit starting position (RECORD.md ``setup``), seats by index."""
+    """An explicit starting position (docs/records.md, *The start*), seats by index."""
 
     hands: tuple[tuple[Card, ...], ...]
     start: Card
@@ -167,7 +167,7 @@ def _turn_start_card(s: State, card: Card, first: int) -> None:
     s.emit(Event("start_card", cards=(card,), color=card.color))
     rank = card.rank
     # R-TURN-3: in a 2-player game a Reverse start card is a Skip start card, whatever
-    # two_player_reverse says (RULES.md states it without condition; docs/rules.md).
+    # two_player_reverse says (the rule holds without condition; docs/rules.md, R-SETUP-3).
     if rank is Rank.SKIP or (rank is Rank.REVERSE and s.active() == 2):
         if rank is Rank.REVERSE:
             s.direction = -s.direction

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md, R-PRESET).
+"""Rule options and presets (docs/rules.md, R-PRESET).
 
 :class:`Rules` is one frozen object holding every option. Build it from a preset and
 set options over it::

@@ -1,8 +1,8 @@
 """What the fair-play signals read: a stored match (its record) and the facts of its seats.
 
-The record is the RECORD.md dict the server stores for every match (rules, players,
-seed or setup, actions); it is replayed with the engine, so every state, legal action
-and event of the match is at hand without storing any of them. The seat facts are the
+The record is the game record (docs/records.md) the server stores for every match
+(rules, players, seed or setup, actions); it is replayed with the engine, so every state,
+legal action and event of the match is at hand without storing any of them. The seat facts are the
 rest: which account sat in a seat (None for a bot), where it connected from and how
 long it took over each turn decision. Every fact is optional: a signal that lacks its
 facts (no addresses, no think times) simply says nothing.
@@ -39,7 +39,7 @@ class SeatFacts:
 
 @dataclass(frozen=True, slots=True)
 class StoredMatch:
-    """One match: its id, its record (RECORD.md, as a dict) and the facts of its seats.
+    """One match: its id, its record (docs/records.md, as a dict) and the facts of its seats.
 
     ``period``: a whole number that orders matches in time (a day number, a tournament
     round); the co-occurrence expectation compares players active in the same period

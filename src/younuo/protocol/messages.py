@@ -22,7 +22,7 @@ from younuo.protocol.tournaments import EventStatus
 PROTOCOL_VERSION = 1
 
 OUTFITS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink")
-"""Avatar outfits (the preparation screen of ``000_…``)."""
+"""Avatar outfits (the original game's preparation screen)."""
 EXPRESSIONS = ("smile", "grin", "wink", "cool", "surprised", "sleepy", "angry", "cry")
 """Avatar expressions."""
 
@@ -200,7 +200,7 @@ class Start(_Message):
 
 
 class ActionBody(BaseModel):
-    """A RECORD.md action without ``player`` (the server knows the seat)."""
+    """An action of docs/records.md without ``player`` (the server knows the seat)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal[
@@ -592,7 +592,7 @@ class State(_Out):
     clock: ClockOut
     events: list[dict[str, Any]]
     legal: list[dict[str, Any]] | None = None
-    """The receiver's own legal actions now (RECORD.md objects without ``player``);
+    """The receiver's own legal actions now (docs/records.md objects without ``player``);
     None for a spectator."""
 
 

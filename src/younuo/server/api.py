@@ -502,7 +502,7 @@ async def get_match(match_id: str, request: Request, viewer: Viewer) -> MatchSum
 
 @router.get("/matches/{match_id}/record", response_model=RecordOut, tags=["history"])
 async def get_record(match_id: str, request: Request, viewer: Viewer) -> RecordOut:
-    """The match's record (RECORD.md) once it has ended; its public part while it runs
+    """The match's record (docs/records.md) once it has ended; its public part while it runs
     (a private room's: to its players and moderators alone)."""
     async with _lobby(request).db.session() as s:
         match = _readable(await matches_repo.get(s, match_id), viewer)

@@ -121,10 +121,10 @@ def play_game(config: SimConfig, index: int, timed: bool = False) -> GameResult:
 
 
 def write_record(folder: Path, index: int, game: Game, config: SimConfig) -> Path:
-    """Save a game's record (RECORD.md) as ``game-NNNNNN.json``; ``younuo replay`` reads it."""
+    """Save a game's record (docs/records.md) as ``game-NNNNNN.json`` for ``younuo replay``."""
     folder.mkdir(parents=True, exist_ok=True)
     data = Record.from_game(game).to_dict()
-    # Extra fields, which RECORD.md allows: what sat where, for people reading it.
+    # Extra fields, which a record allows (docs/records.md): what sat where, for people reading it.
     data["bots"] = dict(zip(config.names, config.bots, strict=True))
     data["simulation"] = {"seed": config.seed, "game": index, "unit": config.unit}
     path = folder / f"game-{index:06d}.json"

@@ -79,7 +79,7 @@ class Table:
         return events
 
     def next_round(self) -> tuple[Event, ...]:
-        """Deal the next round after ``round_over`` (RECORD.md ``next_round``)."""
+        """Deal the next round after ``round_over`` (``next_round``, docs/records.md)."""
         events = self.game.apply(Action.next_round())
         self.actions += 1
         self._send(events)

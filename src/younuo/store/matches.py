@@ -54,7 +54,7 @@ def seed_columns(seed: Seed | None) -> dict[str, Any]:
 
 
 def record_of(match: Match, log: list[MatchAction], complete: bool = True) -> dict[str, Any]:
-    """The match's game record (RECORD.md); without ``complete`` only its public part:
+    """The match's game record (docs/records.md); without ``complete`` only its public part:
     the seed, key or setup would reveal every hand and every future draw of a running
     match, so none of them (nor the generator's name) is in it."""
     return {

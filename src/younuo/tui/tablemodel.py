@@ -24,7 +24,7 @@ from younuo.client import Match
 from younuo.tui.cards import hand_order
 
 Action = Mapping[str, Any]
-"""An action as the wire has it (RECORD.md, without ``player``)."""
+"""An action as the wire has it (docs/records.md, *Actions*, without ``player``)."""
 PickField = Literal["color", "target"]
 SIMPLE_KEYS: dict[str, str] = {"d": "draw", "s": "pass", "u": "uno", "c": "challenge"}
 """Keys that send the one listed action of their type."""

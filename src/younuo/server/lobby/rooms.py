@@ -1,4 +1,4 @@
-"""Rooms: the preparation screen of ``000_…`` as plain values and pure operations.
+"""Rooms: the original game's preparation screen as plain values and pure operations.
 
 A :class:`RoomState` holds the settings, the seats (people and bots, ready states,
 camps, avatars), the host and the spectators. Every operation checks who asks and

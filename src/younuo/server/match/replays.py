@@ -1,8 +1,8 @@
 """Step-by-step replays of ended matches, for the replay viewer.
 
-A match's record (RECORD.md) is replayed in the engine and the table is written down
-after every action: the action, every event it caused (nothing redacted: the match
-is over, every hand may be seen) and the RECORD.md ``state`` snapshot. Step 0 is the
+A match's record (docs/records.md) is replayed in the engine and the table is written
+down after every action: the action, every event it caused (nothing redacted: the match
+is over, every hand may be seen) and the replay's ``state`` snapshot. Step 0 is the
 deal: no action, the opening events and the state before the first action.
 
 Replaying a long match takes a while, so it runs in a worker thread, and the answer

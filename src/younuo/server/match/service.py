@@ -92,7 +92,7 @@ class Runtime(MatchState):
     firing: asyncio.Task[None] | None = None
     """The task firing what is due, while it runs."""
     recipe: dict[str, Any] = field(default_factory=dict)
-    """The match's record without its actions (RECORD.md): rebuilds the game."""
+    """The match's record without its actions (docs/records.md): rebuilds the game."""
 
 
 MatchOverHook = Callable[[str | None, str], Awaitable[None]]

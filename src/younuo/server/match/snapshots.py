@@ -51,8 +51,8 @@ def take_snapshot(game: Game, public: PlayerView, rules: dict[str, Any], version
 
 
 def legal_dicts(actions: list[Action]) -> list[dict[str, Any]]:
-    """Legal actions as the protocol sends them: RECORD.md objects without ``player``,
-    and none of the server's own (``next_round``, ``timeout``, ...)."""
+    """Legal actions as the protocol sends them: action objects (docs/records.md) without
+    ``player``, and none of the server's own (``next_round``, ``timeout``, ...)."""
     out = []
     for action in actions:
         if action.type in SERVER_ONLY:

@@ -1,7 +1,8 @@
-// The preparation screen (準備界面 of 000_…): every seat with its avatar, the outfit and
-// expression pickers, camp badges in team mode, ready; the host's area: kick, move
-// between camps, mode, the jump-in and draw-and-play switches, bots by level, the
-// whole rule editor, and start (with the reasons when it is refused).
+// The preparation screen (準備界面 of the original game, docs/rules.md): every seat
+// with its avatar, the outfit and expression pickers, camp badges in team mode, ready;
+// the host's area: kick, move between camps, mode, the jump-in and draw-and-play
+// switches, bots by level, the whole rule editor, and start (with the reasons when it
+// is refused).
 
 import { EXPRESSIONS, OUTFITS } from "../avatar.js";
 import { html, onAction, raw, patch } from "../dom.js";

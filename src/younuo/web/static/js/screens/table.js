@@ -1,6 +1,6 @@
-// The table (遊戲界面 of 000_…), put together from its parts (js/table/): the top row,
-// the opponents' seats, the centre (piles, direction, colour, stacking total), the log,
-// your seat, hand and buttons, and the dialogs. This element holds what the player is
+// The table (遊戲界面 of the original game, docs/rules.md), put together from its parts
+// (js/table/): the top row, the opponents' seats, the centre (piles, direction, colour,
+// stacking total), the log, your seat, hand and buttons, and the dialogs. This element holds what the player is
 // doing here (the cards selected, a picker open, the log open, emote bubbles), turns taps
 // and keys into actions, and redraws each part from the store on every change; a part
 // whose markup did not change is not touched, and one that did changes only what
@@ -164,7 +164,7 @@ class Table extends HTMLElement {
       return emotePicker(mine?.avatar?.outfit || store.account?.avatar?.outfit || "red");
     }
     if (o?.kind === "leave") return leaveDialog();
-    // The starting wild's colour, named by the player who starts (R-START).
+    // The starting wild's colour, named by the player who starts (R-SETUP-3).
     const starting = ctx.legal.filter((a) => a.type === "choose_color");
     if (starting.length) return colorPicker(starting.map((a) => a.color), false);
     // A round that ends while the reveal is open shows its result at once: the reveal
