@@ -258,3 +258,63 @@ def test_records_md_lists_every_event_type_the_replays_produce() -> None:
         for event in replay(Record.from_dict(record)).events
     }
     assert seen <= listed, sorted(seen - listed)
+
+
+# ------------------------------------------------------------------ docs/rules.md's tables
+def rules_md_table(after: str) -> list[list[str]]:
+    """The body rows of the first table after the line starting with ``after``, cells stripped."""
+    lines = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(after))
+    rows: list[list[str]] = []
+    for line in lines[start + 1 :]:
+        if rows and not line.startswith("|"):
+            break
+        if line.startswith("|") and not line.startswith("|---"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows[1:]  # the header row left out
+
+
+def names_in(cell: str) -> list[str]:
+    return re.findall(r"`([a-z_0-9]+)`", cell)
+
+
+def value(text: str) -> object:
+    text = re.sub(r"\(.*?\)", "", text).strip()
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.isdigit() else text
+
+
+def test_rules_md_lists_every_option_with_the_engines_values() -> None:
+    listed: dict[str, str] = {}
+    for names, values, _rule in rules_md_table("Any option may be set on its own"):
+        for name in names_in(names):
+            listed[name] = values
+    assert set(listed) == set(CHOICES)
+    for name, spec in CHOICES.items():
+        if spec is bool:
+            assert listed[name] == "true, false", name
+        elif spec is int:
+            low, high = INT_RANGES[name]
+            numbers = [int(n.replace(",", "")) for n in re.findall(r"[\d,]*\d", listed[name])]
+            assert numbers[:2] == [low, high], name
+        else:
+            assert isinstance(spec, tuple)
+            assert names_in(listed[name]) == [str(choice) for choice in spec], name
+
+
+def test_rules_md_presets_table_is_the_engines_presets() -> None:
+    rows = rules_md_table("Three presets, each a full set of options")
+    seen: dict[str, set[str]] = {preset: set() for preset in PRESETS}
+    for cells in rows:
+        names = names_in(cells[0])
+        for preset, cell in zip(PRESETS, cells[1:], strict=True):
+            values = [value(part) for part in cell.split(" / ")]
+            if len(values) == 1:
+                values *= len(names)  # one value for several options ("false" for all three)
+            for name, given in zip(names, values, strict=True):
+                assert given == getattr(PRESETS[preset], name), (preset, name)
+                seen[preset].add(name)
+    assert {preset: set(CHOICES) - names for preset, names in seen.items()} == {
+        p: set() for p in PRESETS
+    }
