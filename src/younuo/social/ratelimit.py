@@ -3,7 +3,7 @@
 The bucket is a frozen value; :func:`take` returns whether the message may go and the
 new bucket, so the rule is tested with plain numbers; the shell applies it to the
 buckets it keeps in Redis, which every node of a deployment spends from
-(``server.sharedbuckets``, ``server.limits.SharedBuckets``; see ``docs/social.md``).
+(``server.cluster.buckets``, ``server.edge.limits.SharedBuckets``; see ``docs/social.md``).
 """
 
 from __future__ import annotations
