@@ -273,6 +273,35 @@ def test_records_md_lists_every_event_type_of_the_engine() -> None:
     assert seen <= listed, sorted(seen - listed)
 
 
+# ------------------------------------------------------------------ the replay's output
+def replay_problems(report: Any) -> list[str]:
+    """What ``#/$defs/replay`` (the ``younuo replay --json`` object) finds wrong."""
+    check = jsonschema_rs.validator_map_for(schema())["#/$defs/replay"]
+    return [f"{error.instance_path}: {error.message}" for error in check.iter_errors(report)]
+
+
+def test_replays_of_random_matches_and_of_every_scenario_match_the_replay_schema() -> None:
+    """Every event of every type, with exactly its fields, and the final state."""
+    records = [*random_records(), *(json.loads(p.read_text(encoding="utf-8")) for p in SCENARIOS)]
+    seen: set[str] = set()
+    for record in records:
+        report = replay(Record.from_dict(record)).to_dict()
+        assert replay_problems(report) == [], record.get("description", record["rules"])
+        seen |= {event["type"] for event in report["events"]}
+    assert len(seen) >= 20
+
+
+def test_the_replay_schema_names_the_engines_event_types_and_refuses_a_stray_field() -> None:
+    branches = schema()["$defs"]["event"]["oneOf"]
+    assert {branch["properties"]["type"]["const"] for branch in branches} == engine_event_types()
+    report = replay(Record.from_dict(RECORD_MD)).to_dict()
+    report["events"][-1]["why"] = "a field the page does not list"
+    assert replay_problems(report)
+    report = replay(Record.from_dict(RECORD_MD)).to_dict()
+    report["state"]["status"] = "paused"
+    assert replay_problems(report)
+
+
 # ------------------------------------------------------------------ docs/rules.md's tables
 def rules_md_table(after: str) -> list[list[str]]:
     """The body rows of the first table after the line starting with ``after``, cells stripped."""
