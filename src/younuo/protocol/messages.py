@@ -118,7 +118,7 @@ class ListRooms(_Message):
 
 
 class WatchLobby(_Message):
-    """Start (``on``, the default) or stop the pushes of the room list (lobbyfeed.py)."""
+    """Start (``on``, the default) or stop the pushes of the room list (server/lobby/feed.py)."""
 
     type: Literal["watch_lobby"]
     on: bool = True

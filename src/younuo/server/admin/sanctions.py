@@ -13,7 +13,7 @@ tokens' hashes and those accounts; :meth:`Sanctions.carry_out` then, in this ord
    it (the table plays on without them), then out of the seats and the spectators;
 3. withdraws them from every event still taking registrations
    (``TournamentService.withdraw``); a running event's later tables take them out as
-   they start (``tournamenttables``), since a table is seated when it starts.
+   they start (``server.tournaments.tables``), since a table is seated when it starts.
 
 Younuo has no waiting queue to leave: a quick match seats a player in a room at once,
 so step 2 covers it. An unban restores none of this (docs/security.md, Sanctions).

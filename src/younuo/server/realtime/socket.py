@@ -305,7 +305,7 @@ class ClientSession:
         self.conn.send(LobbyMessage(ref=m.ref, rooms=rooms))
 
     async def watch_lobby(self, m: WatchLobby) -> None:
-        if m.on:  # answered by the listing now, then pushes (lobbyfeed.py)
+        if m.on:  # answered by the listing now, then pushes (lobby/feed.py)
             await self.lobby.feed.watch(
                 self.conn, RoomFilter(m.mode, m.preset, m.free_seats), m.ref
             )

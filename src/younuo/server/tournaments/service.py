@@ -44,7 +44,7 @@ CarryOut = Callable[[str, Command], Awaitable[None]]
 """What the shell does with one command of an event (StartTable: a room and a match)."""
 
 Changed = Callable[[Tournament], None]
-"""Told of an event's new value once it is stored (its registrants' pages: tournamentnews)."""
+"""Told of an event's new value once it is stored (its registrants' pages: news.py)."""
 
 # A transition retried this many times after lost races before the error goes up.
 RETRIES = 5
@@ -53,7 +53,7 @@ RETRIES = 5
 def _may_enter(account: Account) -> bool:
     """Whether ``account`` may enter an event. Every event is rated (its matches move
     ratings like any other), so a bot account enters only once an admin allowed it into
-    rated play (``botaccounts.may_enter_rated``)."""
+    rated play (``accounts.bots.may_enter_rated``)."""
     return may_enter_rated(account)
 
 
@@ -296,7 +296,7 @@ class TournamentService:
         """Take ``accounts`` out of every event still taking registrations, as if each
         had withdrawn (a sanction: docs/security.md, Sanctions); the ids of the events
         changed. An event past its start time but not started yet refuses a withdrawal:
-        its table takes the account out when it starts (``tournamenttables``)."""
+        its table takes the account out when it starts (``tables.py``)."""
         async with self.db.session() as s:
             rows = await stored.with_status(s, [str(Status.REGISTRATION)])
             events = [Tournament.from_dict(r.value) for r in rows]
