@@ -9,6 +9,8 @@ these tests keep it that way:
   or ``seeds/`` path, or a seed document by its file name (``000_…``);
 - every relative link in the docs and README.md, and every ``docs/….md`` a source file
   or test names, points at a file that exists (and a ``#section`` at a heading in it);
+- every source file the docs and README.md name (``server/match/core.py``) exists, so a
+  module moved leaves no doc behind;
 - every rule id (``R-…``) cited anywhere is defined in docs/rules.md.
 """
 
@@ -147,6 +149,35 @@ def test_the_link_check_finds_a_missing_file_and_a_missing_heading(tmp_path: Pat
         "there.md#elsewhere: no heading #elsewhere in there.md",
         "#nowhere: no heading #nowhere in page.md",
     ]
+
+
+FILE_PATH = re.compile(
+    r"(?<![\w/.-])((?:src|tests|benchmarks|examples|younuo|server|engine|client|tui|store"
+    r"|protocol|bots|sim|social|tournaments|fairplay|cli|web)/[\w/.-]*\.(?:py|md|json|js|txt))\b"
+)
+# Where a path in the docs may be read from: as written, under src/ or the package, or
+# under tests/ ("server/test_x.py" in a list of tests).
+PATH_BASES = (ROOT, ROOT / "src", ROOT / "src" / "younuo", ROOT / "tests")
+
+
+def missing_paths(text: str) -> list[str]:
+    """The source paths ``text`` names that exist under none of :data:`PATH_BASES`."""
+    return [
+        path
+        for path in FILE_PATH.findall(text)
+        if "*" not in path and not any((base / path).exists() for base in PATH_BASES)
+    ]
+
+
+@pytest.mark.parametrize("path", [README, *sorted(DOCS.glob("*.md"))], ids=lambda p: p.name)
+def test_every_source_file_the_docs_name_exists(path: Path) -> None:
+    """A module moved or renamed leaves no doc pointing at its old place."""
+    assert missing_paths(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_path_check_finds_an_old_module_place() -> None:
+    text = "`server/matchcore.py`, `src/younuo/server/match/core.py`, tests/server/test_docs.py"
+    assert missing_paths(text) == ["server/matchcore.py"]
 
 
 def test_every_docs_page_named_in_the_code_and_docs_exists() -> None:
