@@ -360,3 +360,15 @@ def test_rules_md_presets_table_is_the_engines_presets() -> None:
     assert {preset: set(CHOICES) - names for preset, names in seen.items()} == {
         p: set() for p in PRESETS
     }
+
+
+def test_records_md_lists_every_code_that_makes_a_record_invalid() -> None:
+    """The codes of ``RecordError`` and ``RulesError`` raised anywhere in the engine."""
+    engine = ROOT / "src" / "younuo" / "engine"
+    source = "\n".join(path.read_text(encoding="utf-8") for path in engine.glob("*.py"))
+    raised = set(re.findall(r"(?:RecordError|RulesError)\(\s*\"([a-z_]+)\"", source))
+    text = RECORDS_MD.read_text(encoding="utf-8")
+    table = text[text.index("**Invalid** records") : text.index("**Refused** actions")]
+    listed = {code for row in re.findall(r"^\| (.*?) \|", table, re.M) for code in names_in(row)}
+    assert len(raised) >= 15
+    assert raised <= listed, sorted(raised - listed)
