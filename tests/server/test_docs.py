@@ -83,7 +83,7 @@ def test_every_message_type_has_its_example_or_row() -> None:
     assert {"hello", "action", "state", "update", "emote", "match_over", "error"} <= types
     for kind in sorted(types):
         assert f'"type": "{kind}"' in DOC or f"client `{kind}`" in DOC, kind
-    # The action types of docs/records.md, the player's and the server's.
+    # The action types of docs/records.md (*Actions*), the player's and the server's.
     actions = typing.get_args(protocol.ActionBody.model_fields["type"].annotation)
     assert len(actions) == 11
     for kind in actions:

@@ -653,7 +653,7 @@ class Client:
         version: int | None = None,
         guard: bool = True,
     ) -> None:
-        """Send an action (docs/records.md, without ``player``) and wait for its ``ack``.
+        """Send an action (docs/records.md, *Actions*, without ``player``) and wait for its ``ack``.
 
         ``match`` defaults to the picture's match; ``version`` to the picture's version
         when ``guard`` is true (the server then refuses it with ``stale_version`` if the

@@ -72,7 +72,7 @@ def actions(legal: Sequence[Mapping[str, Any]], player: str | None) -> list[Acti
 
 
 def wire_action(action: Action) -> dict[str, Any]:
-    """An action as it is sent (docs/records.md, without ``player``: the server knows the seat)."""
+    """An action as it is sent (docs/records.md, *Actions*; no ``player``: the server knows it)."""
     out = action.to_dict()
     out.pop("player", None)
     return out

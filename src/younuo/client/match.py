@@ -20,7 +20,7 @@ class Match:
     """One match at one version, as the seat ``you`` sees it (None: a spectator).
 
     ``view`` is the whole ``PlayerView.to_dict()`` of the engine (deltas applied);
-    ``legal`` the seat's legal actions now (docs/records.md objects without ``player``;
+    ``legal`` the seat's legal actions now (docs/records.md, *Actions*, without ``player``;
     None for a spectator); ``events`` those of the frame that brought this version
     (redacted for the seat; empty after a ``state``). Never changed in place: each
     frame makes a new one.

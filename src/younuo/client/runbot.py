@@ -46,7 +46,7 @@ from younuo.client.reconnect import Reconnect
 log = logging.getLogger("younuo.client.bot")
 
 Choice = Mapping[str, Any] | ActionBody | None
-"""What a bot answers: an action (docs/records.md, without ``player``), or None: nothing now."""
+"""A bot's answer: an action (docs/records.md, *Actions*; no ``player``), or None: nothing now."""
 Decide = Callable[[dict[str, Any], list[dict[str, Any]]], Choice | Awaitable[Choice]]
 """A bot: ``decide(view, legal)``, the seat's whole view (``PlayerView.to_dict()``) and
 its legal actions (as the server lists them, ``leave`` included) to a choice."""

@@ -19,7 +19,7 @@ def open_round(s: State, setup: Setup | None = None) -> None:
 
 
 def next_round(s: State) -> None:
-    """Deal the next round after ``round_over`` (``next_round``, docs/records.md)."""
+    """Deal the next round after ``round_over`` (``next_round``, docs/records.md, *Actions*)."""
     s.round += 1
     open_round(s)
 

@@ -222,7 +222,7 @@ class Game:
         return twin
 
     def snapshot(self) -> dict[str, Any]:
-        """The full state in the ``state`` form of ``younuo replay --json`` (docs/records.md)."""
+        """The full state in the ``state`` of ``younuo replay --json`` (docs/records.md)."""
         s = self._s
         return {
             "status": s.status,

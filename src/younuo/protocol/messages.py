@@ -200,7 +200,7 @@ class Start(_Message):
 
 
 class ActionBody(BaseModel):
-    """An action of docs/records.md without ``player`` (the server knows the seat)."""
+    """An action (docs/records.md, *Actions*) without ``player`` (the server knows the seat)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal[
@@ -592,7 +592,7 @@ class State(_Out):
     clock: ClockOut
     events: list[dict[str, Any]]
     legal: list[dict[str, Any]] | None = None
-    """The receiver's own legal actions now (docs/records.md objects without ``player``);
+    """The receiver's own legal actions now (docs/records.md, *Actions*, without ``player``);
     None for a spectator."""
 
 

@@ -79,7 +79,7 @@ class Table:
         return events
 
     def next_round(self) -> tuple[Event, ...]:
-        """Deal the next round after ``round_over`` (``next_round``, docs/records.md)."""
+        """Deal the next round after ``round_over`` (``next_round``, docs/records.md, *Actions*)."""
         events = self.game.apply(Action.next_round())
         self.actions += 1
         self._send(events)

@@ -132,7 +132,7 @@ def advance(
         clock.match_deadline = None
         return clock
     if game.status == "round_over":
-        # The server deals the next round by itself after a pause (``next_round``, docs/records.md).
+        # The server deals the next round by itself after a pause (docs/records.md, *Actions*).
         clock.next_round_at = (
             prev.next_round_at if prev.next_round_at is not None else now + next_round_delay
         )

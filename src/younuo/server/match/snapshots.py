@@ -51,7 +51,7 @@ def take_snapshot(game: Game, public: PlayerView, rules: dict[str, Any], version
 
 
 def legal_dicts(actions: list[Action]) -> list[dict[str, Any]]:
-    """Legal actions as the protocol sends them: action objects (docs/records.md) without
+    """Legal actions as the protocol sends them: action objects (docs/records.md, *Actions*) without
     ``player``, and none of the server's own (``next_round``, ``timeout``, ...)."""
     out = []
     for action in actions:

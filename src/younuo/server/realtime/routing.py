@@ -31,7 +31,7 @@ class Op(StrEnum):
     """A request about a match, served by the node that runs it."""
 
     PLAY = "play"
-    """A player's action: ``body`` (an action of docs/records.md), ``version`` seen."""
+    """A player's action: ``body`` (docs/records.md, *Actions*), ``version`` seen."""
     AUTOPLAY = "autoplay"
     EMOTE = "emote"
     AWAY = "away"
