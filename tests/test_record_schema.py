@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = ROOT / "docs" / "record.schema.json"
 RECORDS_MD = ROOT / "docs" / "records.md"
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 RANDOM_GAMES = 40
 STEPS = 1500  # enough for several rounds; a record of a game in progress is a record too
 
@@ -173,6 +174,14 @@ def test_a_record_from_a_setup_with_a_seed_validates() -> None:
 def test_the_hand_written_scenarios_validate(path: Path) -> None:
     """Their extra keys (``description``, ``expect``) are allowed at the top level."""
     assert problems(json.loads(path.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_the_example_records_validate_and_their_replays_too(path: Path) -> None:
+    """examples/*.json, one per preset and one from a setup (examples/make_examples.py)."""
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert problems(record) == []
+    assert replay_problems(replay(Record.from_dict(record)).to_dict()) == []
 
 
 # ------------------------------------------------------------------ records that are not
