@@ -1,12 +1,11 @@
 """Every user-facing text of social play exists in zh-Hant, zh-Hans and en: the web
-client's tables (src/younuo/web/static/js/lang/) hold a message for every refusal code,
+client's tables (src/younuo/web/static/lang/*.json) hold a message for every refusal code,
 reason, presence state and notice, the texts of a conversation between friends, and the
 quick phrases exactly as younuo.social.phrases renders them."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -16,14 +15,13 @@ from younuo.social.phrases import LANGUAGES, TEXTS, Language, QuickPhrase
 from younuo.social.presence import Presence
 from younuo.social.reports import ReportReason
 
-LANG = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "js" / "lang"
-ENTRY = re.compile(r'"([\w.\-]+)":\s*("(?:[^"\\]|\\.)*")')
+LANG = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "lang"
 
 
 def table(language: str) -> dict[str, str]:
-    """The plain (not plural) messages of a language file, by key."""
-    text = (LANG / f"{language}.js").read_text(encoding="utf-8")
-    return {key: json.loads(value) for key, value in ENTRY.findall(text)}
+    """The plain (not plural) messages of a language's table, by key."""
+    entries = json.loads((LANG / f"{language}.json").read_text(encoding="utf-8"))
+    return {key: value for key, value in entries.items() if isinstance(value, str)}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

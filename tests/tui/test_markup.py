@@ -127,7 +127,7 @@ async def _room_and_table(server: ServerProcess) -> None:
 
 def test_every_line_of_every_screen_is_plain(server: ServerProcess) -> None:
     """The class, not the examples: every text widget the table's screens make reads
-    no markup, except the help's (the catalogue's sentences alone)."""
+    no markup, except the help's (the language table's sentences alone)."""
     asyncio.run(asyncio.wait_for(_every_screen(server), 60))
 
 

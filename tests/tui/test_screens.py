@@ -10,7 +10,7 @@ import pytest
 from server.harness import free_port
 from tui.driving import screen_text, shown, until
 from younuo.tui.app import PlayApp
-from younuo.tui.catalogue import LANGS, Lang, Words
+from younuo.tui.words import LANGS, Lang, Words
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -22,17 +22,17 @@ async def _sign_in_and_help(lang: Lang) -> None:
     words = Words(lang)
     app = PlayApp(f"http://127.0.0.1:{free_port()}", lang=lang, reconnect=None)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert words("signin.title") in screen_text(app)
-        assert words("signin.hint") in screen_text(app)
+        assert words("signin.login") in screen_text(app)
+        assert words("tui.signin.hint") in screen_text(app)
         await pilot.press("enter")  # nothing typed
-        await until(pilot, lambda: shown(app, "#say") == words("signin.need"))
+        await until(pilot, lambda: shown(app, "#say") == words("tui.signin.need"))
         await pilot.press(*"Ann", "enter")  # nobody listens there
-        prefix = words("error.unreachable", reason="").strip()
+        prefix = words("tui.error.unreachable", reason="").strip()
         await until(pilot, lambda: shown(app, "#say").startswith(prefix))
         assert app.place == "signin"
         app.screen.set_focus(None)
         await pilot.press("question_mark")
-        await until(pilot, lambda: words("help.colours") in screen_text(app))
-        assert words("help.play") in screen_text(app)
+        await until(pilot, lambda: words("tui.help.colours") in screen_text(app))
+        assert words("tui.help.play") in screen_text(app)
         await pilot.press("escape")
-        await until(pilot, lambda: words("help.colours") not in screen_text(app))
+        await until(pilot, lambda: words("tui.help.colours") not in screen_text(app))

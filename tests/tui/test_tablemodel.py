@@ -37,7 +37,7 @@ def test_hint_then_enter_plays_the_first_playable_card() -> None:
     )
     model = TableModel(picture(game, seat))
     hinted = model.press("h")
-    assert hinted.say is not None and hinted.say.key == "table.hint_cards"
+    assert hinted.say is not None and hinted.say.key == "tui.table.hint_cards"
     card = hinted.model.selection[0]
     assert card in model.playable
     if card.startswith("W"):
@@ -62,7 +62,7 @@ def test_a_card_that_cannot_be_played_is_not_sent() -> None:
     stuck = next(c for c in model.hand if c not in model.playable)
     step = press(model, key_of(model, stuck), "enter")
     assert step.send is None
-    assert step.say is not None and step.say.key == "table.cannot_play"
+    assert step.say is not None and step.say.key == "tui.table.cannot_play"
 
 
 def test_draw_pass_and_not_now() -> None:
@@ -74,7 +74,7 @@ def test_draw_pass_and_not_now() -> None:
     assert model.press("d").send == {"type": "draw"}
     if {"type": "pass"} not in model.legal:
         step = model.press("s")
-        assert step.send is None and step.say is not None and step.say.key == "table.not_now"
+        assert step.send is None and step.say is not None and step.say.key == "tui.table.not_now"
     assert model.press("c").send is None  # no challenge open
 
 
@@ -91,7 +91,7 @@ def test_a_wild_asks_for_its_colour() -> None:
     picker = asked.model.open_picker
     assert picker is not None and picker.field == "color"
     assert picker.options == ("red", "yellow", "green", "blue")
-    assert asked.model.status().key == "table.pick_colour"
+    assert asked.model.status().key == "tui.table.pick_colour"
     sent = asked.model.press("3").send
     assert sent == {"type": "play", "card": "W", "color": "green"}
     assert sent in model.legal
@@ -172,7 +172,7 @@ def test_jump_in_plays_out_of_turn() -> None:
         lambda g, s, legal: g.current != s and any(a["type"] == "play" for a in legal),
     )
     model = TableModel(picture(game, seat))
-    assert model.status().key == "table.may_jump"
+    assert model.status().key == "tui.table.may_jump"
     sent = model.press("j").send
     assert sent is not None and sent["type"] == "play" and sent in model.legal
 
@@ -183,7 +183,7 @@ def test_no_jump_in_without_a_card() -> None:
         lambda g, s, legal: g.current != s and not any(a["type"] == "play" for a in legal),
     )
     step = TableModel(picture(game, seat)).press("j")
-    assert step.send is None and step.say is not None and step.say.key == "table.no_jump"
+    assert step.send is None and step.say is not None and step.say.key == "tui.table.no_jump"
 
 
 def test_uno_report_and_challenge_keys() -> None:
@@ -195,7 +195,7 @@ def test_uno_report_and_challenge_keys() -> None:
         lambda g, s, legal: any(a["type"] == "catch" for a in legal),
     )
     model = TableModel(picture(game, seat))
-    assert model.status().key == "table.may_catch"
+    assert model.status().key == "tui.table.may_catch"
     step = model.press("r")
     if step.send is None:  # several may be reported: a target picker
         assert step.model.open_picker is not None
@@ -206,7 +206,7 @@ def test_uno_report_and_challenge_keys() -> None:
         Rules.from_preset("classic"), lambda g, s, legal: {"type": "challenge"} in legal
     )
     model = TableModel(picture(game, seat))
-    assert model.status().key == "table.may_challenge"
+    assert model.status().key == "tui.table.may_challenge"
     assert model.press("c").send == {"type": "challenge"}
 
 

@@ -65,7 +65,7 @@ def test_language_follows_browser_and_switches(pages: Pages) -> None:
     missing = page.evaluate(
         """async () => {
           const langs = await Promise.all(["en", "zh-Hant", "zh-Hans"].map(
-            (l) => import(`/js/lang/${l}.js`).then((m) => m.default)));
+            (l) => fetch(`/lang/${l}.json`).then((r) => r.json())));
           const keys = langs.map((l) => new Set(Object.keys(l)));
           const diff = (a, b) => [...a].filter((x) => !b.has(x));
           return keys.map((k) => diff(keys[0], k).concat(diff(k, keys[0])));

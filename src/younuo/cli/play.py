@@ -69,7 +69,7 @@ def play_command(
     from younuo.client import RoomSettingsPatch
     from younuo.client.addresses import ws_url
     from younuo.tui.app import PlayApp
-    from younuo.tui.catalogue import language
+    from younuo.tui.words import language
 
     try:
         ws_url(server)

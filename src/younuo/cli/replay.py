@@ -23,11 +23,15 @@ from younuo.engine.errors import RecordError
 from younuo.engine.events import Event
 from younuo.engine.records import Record, ReplayResult
 from younuo.engine.records import replay as replay_record
+from younuo.tui.describe import Reader, describe
+from younuo.tui.words import Words
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
 EXIT_INVALID = 2
 EXIT_CRASH = 3
+RECORD_READER = Reader.record(Words("en"))
+"""Who reads the report's events: a record's reader, in English (as the whole report)."""
 
 
 def replay_command(
@@ -173,104 +177,9 @@ def describe_action(action: Action) -> str:
 
 
 def describe_event(event: Event) -> str:
-    """One event in words (several lines for a deal)."""
-    p, t = event.player, event.target
-    kind = event.type
-    color = "" if event.color is None else event.color.value
-    if kind == "round_start":
-        dealer = event.get("dealer")
-        dealt = f", {dealer} deals" if dealer else ""
-        return f"Round {event.get('round')} starts{dealt}; {p} plays first."
-    if kind == "dealer_draw":
-        draws = ", ".join(f"{who} {code}" for who, code in event.get("draws", []))
-        return f"Drawing for dealer ({draws}): {p} deals."
-    if kind in ("deal", "rotate") and event.hands is not None:
-        head = "Hands dealt:" if kind == "deal" else "Every hand passes to the next player:"
-        return "\n".join([head, *_hands(event)])
-    if kind == "start_card":
-        assert event.cards is not None
-        if event.reason == "returned":
-            return f"Start card {_cards(event.cards)} goes back under the pile."
-        return f"Start card: {_cards(event.cards)}" + (f" ({color})." if color else ".")
-    if kind == "play":
-        named = f", naming {color}" if event.cards and event.cards[-1].is_wild else ""
-        return f"{p} plays {_cards(event.cards)}{named}."
-    if kind == "jump_in":
-        return f"{p} jumps in."
-    if kind == "skip":
-        return f"{p} is skipped."
-    if kind == "reverse":
-        way = "clockwise" if event.get("direction") == 1 else "anticlockwise"
-        return f"The direction reverses: now {way}."
-    if kind == "bounce":
-        return f"{p} bounces the {event.count} pending cards to {t}."
-    if kind == "penalty":
-        return f"{t} faces {event.count} cards to draw."
-    if kind == "draw":
-        return _draw(event)
-    if kind == "pass":
-        return f"{p} keeps the drawn card and passes."
-    if kind == "choose_color":
-        why = " (automatically, on timeout)" if event.reason == "timeout" else ""
-        return f"{p} names {color}{why}."
-    if kind == "uno":
-        return f"{p} calls UNO{' falsely' if event.reason == 'false' else ''}!"
-    if kind == "catch":
-        if event.reason == "false":
-            return f"{p} catches {t} falsely."
-        return f"{p} catches {t}, who did not call UNO."
-    if kind == "challenge":
-        return f"{p} challenges {t}'s Wild Draw Four: {t} is {event.reason}."
-    if kind == "reveal":
-        return f"{p} shows their hand to {t}: {_cards(event.cards)}."
-    if kind == "swap":
-        return f"{p} swaps hands with {t}."
-    if kind == "reshuffle":
-        return f"The discard pile is shuffled into a new draw pile of {event.count} cards."
-    if kind == "timeout":
-        return f"{p}'s turn clock runs out."
-    if kind == "leave":
-        cards = f"{event.count} cards ({event.points} points)"
-        return f"{p} leaves the match; their {cards} go under the pile."
-    if kind == "player_out":
-        return f"{p} is out of the match with {event.points} points."
-    if kind == "finish":
-        return f"{p} goes out, place {event.get('place')}."
-    if kind == "round_over":
-        return (
-            f"{p} wins the round, worth {event.points} points."
-            f" Scores: {_scores(event.get('scores', {}))}."
-        )
-    if kind == "match_over":
-        return f"{p} wins the match. Scores: {_scores(event.get('scores', {}))}."
-    return json.dumps(event.to_dict(), ensure_ascii=False)
-
-
-_DRAW_REASONS = {
-    "turn": "",
-    "penalty": " (penalty)",
-    "challenge": " (challenge)",
-    "uno_penalty": " (did not call UNO)",
-    "false_uno": " (false UNO call)",
-    "false_catch": " (false catch)",
-}
-
-
-def _draw(event: Event) -> str:
-    why = _DRAW_REASONS.get(event.reason or "", f" ({event.reason})")
-    if not event.count:
-        return f"{event.player} has nothing to draw: the piles are empty{why}."
-    noun = "card" if event.count == 1 else "cards"
-    return f"{event.player} draws {event.count} {noun}{why}: {_cards(event.cards)}."
-
-
-def _hands(event: Event) -> list[str]:
-    assert event.hands is not None
-    width = max(len(name) for name, _ in event.hands)
-    return [
-        f"  {name:<{width}}  {'?' if cards is None else _cards(cards)}"
-        for name, cards in event.hands
-    ]
+    """One event in words (several lines for a deal): the shared describer
+    (:mod:`younuo.tui.describe`) in the record's voice, every card and reason known."""
+    return describe(event.to_dict(), RECORD_READER)
 
 
 def _cards(cards: tuple[Card, ...] | None) -> str:

@@ -34,10 +34,10 @@ from younuo.client import (
     Update,
 )
 from younuo.protocol.errors import ErrorCode
-from younuo.tui.catalogue import Lang, Words
-from younuo.tui.describe import describe
+from younuo.tui.describe import Reader, describe
 from younuo.tui.plain import Plain
 from younuo.tui.tablemodel import Line, TableModel
+from younuo.tui.words import Lang, Words
 
 Place = Literal["signin", "lobby", "room", "table"]
 LOG_LINES = 200
@@ -97,7 +97,7 @@ class PlayApp(App[None]):
         from younuo.tui.screens.signin import SignInScreen
         from younuo.tui.screens.table import TableScreen
 
-        self.title = self.words("app.title")
+        self.title = self.words("tui.app.title")
         self.install_screen(SignInScreen(), "signin")
         self.install_screen(LobbyScreen(), "lobby")
         self.install_screen(RoomScreen(), "room")
@@ -146,8 +146,9 @@ class PlayApp(App[None]):
                 else:
                     self.table = self.table.refreshed(match)
                 self.offset = match.server_time - time.time()
+                reader = Reader.table(self.words, match.you)
                 for event in frame.events:
-                    line = describe(event, match.you, self.words)
+                    line = describe(event, reader)
                     if line:
                         self.log_lines.append(line)
                 del self.log_lines[:-LOG_LINES]
@@ -155,7 +156,7 @@ class PlayApp(App[None]):
             if self.table is not None and self.table.match.id == frame.match:
                 self.results = frame
         elif isinstance(frame, Kicked):
-            self.say(Line("room.kicked"))
+            self.say(Line("tui.room.kicked"))
         self.route()
 
     # ------------------------------------------------------------------ screens
@@ -225,13 +226,13 @@ class PlayApp(App[None]):
     def connection_text(self) -> str:
         client, words = self.client, self.words
         if self.error is not None:
-            return words("conn.stopped", reason=str(self.error))
+            return words("tui.conn.stopped", reason=str(self.error))
         if client is None:
-            return words("keys.common")
+            return words("tui.keys.common")
         if not client.connected:
-            return words("conn.reconnecting")
+            return words("tui.conn.reconnecting")
         name = client.account.name if client.account is not None else ""
-        return words("conn.online", name=name) + "   " + words("keys.common")
+        return words("tui.conn.online", name=name) + "   " + words("tui.keys.common")
 
     def server_now(self) -> float:
         return time.time() + self.offset
@@ -253,9 +254,9 @@ class PlayApp(App[None]):
                 await request
             except ServerError as exc:
                 if exc.code != ErrorCode.STALE_VERSION:  # the table moved on: look again
-                    self.say(self.words("error", code=exc.code, message=exc.message))
+                    self.say(self.words("tui.error", code=exc.code, message=exc.message))
             except ClientError as exc:
-                self.say(self.words("error", code=type(exc).__name__, message=str(exc)))
+                self.say(self.words("tui.error", code=type(exc).__name__, message=str(exc)))
             self.route()
 
         self.run_worker(run(), exit_on_error=False)

@@ -39,7 +39,7 @@ def style(color: Color | None) -> str:
 
 
 def name_key(color: Color) -> str:
-    """The catalogue key of the colour's name (``color.red``)."""
+    """The language table's key of the colour's name (``color.red``)."""
     return f"color.{color.value}"
 
 

@@ -5,10 +5,10 @@ players and rooms, error messages that quote a refused value. Textual reads a st
 given to a widget as content markup by default, so a room named ``[/x]`` raised a
 markup error in every lobby that listed it, and ``[@click=app.quit]...`` made a link
 that ran an action of the app. Every line of the table is therefore a :class:`Plain`,
-whose text is shown as it is (the catalogue's sentences hold no markup: styling is
+whose text is shown as it is (the language table's sentences hold no markup: styling is
 done with Rich :class:`~rich.text.Text` styles, which are never parsed), and the
 lobby's list of rooms is an ``OptionList`` with ``markup=False``. Only the help screen,
-which shows the catalogue's sentences alone, keeps markup.
+which shows the language table's sentences alone, keeps markup.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ DIGITS = "1234567890"
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A sentence to show: a catalogue key and its parameters."""
+    """A sentence to show: a language table's key and its parameters."""
 
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
@@ -71,7 +71,7 @@ class SeatRow:
     uno: bool
     score: int
     badges: tuple[str, ...]
-    """Catalogue keys: ``table.auto``, ``table.away``, ``table.out``."""
+    """Language table keys: ``table.auto``, ``table.away``, ``table.out``."""
 
 
 def cards_of(action: Action) -> tuple[str, ...]:
@@ -198,29 +198,29 @@ class TableModel:
         """What the player may do now, in one sentence."""
         view = self.view
         if view.get("status") != "playing":
-            return Line("table.between")
+            return Line("tui.table.between")
         if self.me is None:
             return Line("table.turn_of", {"name": view.get("current") or "—"})
         if self.autoplaying():
-            return Line("table.autoplay_on")
+            return Line("tui.table.autoplay_on")
         picker = self.open_picker
         if picker is not None:
             return _picker_line(picker)
         report = next((a for a in self.legal if a["type"] == "catch"), None)
         if report is not None:
-            return Line("table.may_catch", {"name": report["target"]})
+            return Line("tui.table.may_catch", {"name": report["target"]})
         if any(a["type"] == "uno" for a in self.legal) and not self.my_turn:
-            return Line("table.may_uno")
+            return Line("tui.table.may_uno")
         if self.my_turn:
             if view.get("challenge_open"):
-                return Line("table.may_challenge", {"n": view.get("pending_draw")})
+                return Line("tui.table.may_challenge", {"n": view.get("pending_draw")})
             if view.get("pending_draw"):
-                return Line("table.pending_you", {"n": view.get("pending_draw")})
+                return Line("tui.table.pending_you", {"n": view.get("pending_draw")})
             if view.get("phase") == "drawn":
-                return Line("table.drawn")
-            return Line("table.your_turn")
+                return Line("tui.table.drawn")
+            return Line("tui.table.your_turn")
         if self.playable:
-            return Line("table.may_jump")
+            return Line("tui.table.may_jump")
         return Line("table.turn_of", {"name": view.get("current") or "—"})
 
     def clock_left(self, now: float) -> tuple[str, int] | None:
@@ -312,12 +312,12 @@ class TableModel:
         model = self
         if not codes:
             if self.cursor >= len(self.hand):
-                return Step(self, say=Line("table.pick_first"))
+                return Step(self, say=Line("tui.table.pick_first"))
             codes = (self.hand[self.cursor],)
             model = replace(self, selected=(self.cursor,))
         plays = plays_of(self.legal, codes)
         if not plays:
-            return Step(model, say=Line("table.cannot_play"))
+            return Step(model, say=Line("tui.table.cannot_play"))
         return model.choose(plays)
 
     def choose(self, actions: Sequence[Action]) -> Step:
@@ -339,14 +339,14 @@ class TableModel:
         """Draw, pass, UNO or challenge: the one listed action of that type."""
         action = next((a for a in self.legal if a["type"] == kind), None)
         if action is None:
-            return Step(self, say=Line("table.not_now"))
+            return Step(self, say=Line("tui.table.not_now"))
         return Step(replace(self, picker=None), send=action)
 
     def report(self) -> Step:
         """Report (catch) a player who did not call UNO; a target picker when several."""
         catches = [a for a in self.legal if a["type"] == "catch"]
         if not catches:
-            return Step(self, say=Line("table.not_now"))
+            return Step(self, say=Line("tui.table.not_now"))
         return self.choose(catches)
 
     def hint(self) -> Step:
@@ -355,11 +355,11 @@ class TableModel:
         hand = self.hand
         at = next((i for i, code in enumerate(hand) if code in playable), None)
         if at is None:
-            return Step(replace(self, selected=()), say=Line("table.hint_none"))
+            return Step(replace(self, selected=()), say=Line("tui.table.hint_none"))
         shown = [code for code in hand if code in playable]
         return Step(
             replace(self, cursor=at, selected=(at,), picker=None),
-            say=Line("table.hint_cards", {"cards": tuple(dict.fromkeys(shown))}),
+            say=Line("tui.table.hint_cards", {"cards": tuple(dict.fromkeys(shown))}),
         )
 
     def jump_in(self) -> Step:
@@ -372,13 +372,13 @@ class TableModel:
         if not plays:
             first = next((a for a in self.legal if a["type"] == "play"), None)
             if first is None:
-                return Step(self, say=Line("table.no_jump"))
+                return Step(self, say=Line("tui.table.no_jump"))
             plays = plays_of(self.legal, cards_of(first))
         return self.choose(plays)
 
 
 def _picker_line(picker: Picker) -> Line:
-    key = "table.pick_colour" if picker.field == "color" else "table.pick_target"
+    key = "tui.table.pick_colour" if picker.field == "color" else "tui.table.pick_target"
     return Line(key, {"options": picker.options})
 
 

@@ -12,7 +12,7 @@ from younuo.tui.plain import Plain
 
 if TYPE_CHECKING:
     from younuo.tui.app import PlayApp
-    from younuo.tui.catalogue import Words
+    from younuo.tui.words import Words
 
 
 class Base(Screen[None]):

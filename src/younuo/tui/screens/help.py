@@ -9,24 +9,24 @@ from textual.binding import BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from younuo.tui.catalogue import Words
+from younuo.tui.words import Words
 
 LINES = (
-    "help.move",
-    "help.select",
-    "help.play",
-    "help.draw",
-    "help.uno",
-    "help.pickers",
-    "help.hint",
-    "help.auto",
+    "tui.help.move",
+    "tui.help.select",
+    "tui.help.play",
+    "tui.help.draw",
+    "tui.help.uno",
+    "tui.help.pickers",
+    "tui.help.hint",
+    "tui.help.auto",
     "",
-    "help.lobby",
-    "help.room",
-    "help.colours",
+    "tui.help.lobby",
+    "tui.help.room",
+    "tui.help.colours",
     "",
-    "keys.common",
-    "help.close",
+    "tui.keys.common",
+    "tui.help.close",
 )
 
 
@@ -48,7 +48,7 @@ class HelpScreen(ModalScreen[None]):
         self.words = words
 
     def compose(self) -> ComposeResult:
-        title = f"[b]{self.words('help.title')}[/b] — {self.words('help.table')}"
+        title = f"[b]{self.words('tui.help.title')}[/b] — {self.words('tui.help.table')}"
         body = "\n".join(self.words(key) if key else "" for key in LINES)
         yield Static(f"{title}\n{body}", id="help", markup=True)
 

@@ -39,12 +39,12 @@ class LobbyScreen(Base):
     def compose(self) -> ComposeResult:
         words = self.words
         yield self.conn_line()
-        yield Plain(words("lobby.title"), classes="title")
+        yield Plain(words("nav.lobby"), classes="title")
         yield Plain("", id="me")
         yield OptionList(id="rooms", markup=False)
-        yield Input(placeholder=words("lobby.code"), id="code")
+        yield Input(placeholder=words("tui.lobby.code"), id="code")
         yield self.say_line()
-        yield Plain(words("lobby.keys"), classes="keys")
+        yield Plain(words("tui.lobby.keys"), classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#code", Input).display = False
@@ -68,7 +68,7 @@ class LobbyScreen(Base):
         if client is None:
             return
         if client.account is not None:
-            self.query_one("#me", Plain).update(words("lobby.me", name=client.account.name))
+            self.query_one("#me", Plain).update(words("tui.lobby.me", name=client.account.name))
         rooms = tuple(client.lobby or ())
         if rooms == self.shown:
             return
@@ -77,15 +77,15 @@ class LobbyScreen(Base):
         at = listing.highlighted
         listing.clear_options()
         if not rooms:
-            listing.add_option(Option(words("lobby.none"), id="none", disabled=True))
+            listing.add_option(Option(words("tui.lobby.none"), id="none", disabled=True))
             return
         for room in rooms:
-            status = words("lobby.playing" if room.status == "playing" else "lobby.open")
+            status = words("tui.lobby.playing" if room.status == "playing" else "tui.lobby.open")
             text = words(
-                "lobby.room",
+                "tui.lobby.room",
                 name=room.name,
                 preset=room.preset,
-                mode=words(f"mode.{room.mode}"),
+                mode=words(f"tui.mode.{room.mode}"),
                 taken=room.taken,
                 seats=room.seats,
                 status=status,

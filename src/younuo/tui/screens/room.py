@@ -66,47 +66,47 @@ class RoomScreen(Base):
             return
         client = self.play.client
         me = None if client is None or client.account is None else client.account.id
-        title = words("room.title", name=room.name)
+        title = words("tui.room.title", name=room.name)
         if room.code:
-            title += "   " + words("room.code", code=room.code)
+            title += "   " + words("tui.room.code", code=room.code)
         self.query_one("#title", Plain).update(title)
         self.query_one("#rules", Plain).update(self.rules_text(room))
         lines = []
         for i, seat in enumerate(room.seats):
             if seat is None:
-                lines.append(f"{i + 1:>2}. {words('room.empty')}")
+                lines.append(f"{i + 1:>2}. {words('tui.room.empty')}")
                 continue
             marks = []
             if seat.kind == "bot":
-                level = words(f"level.{seat.bot_level}") if seat.bot_level else ""
-                marks.append(words("room.bot", level=level))
+                level = words(f"bot.{seat.bot_level}") if seat.bot_level else ""
+                marks.append(words("tui.room.bot", level=level))
             if seat.account is not None and seat.account == room.host:
-                marks.append(words("room.host"))
+                marks.append(words("tui.room.host"))
             if seat.account is not None and seat.account == me:
                 marks.append(words("room.you"))
-            marks.append(words("room.ready" if seat.ready else "room.not_ready"))
+            marks.append(words("tui.room.ready" if seat.ready else "tui.room.not_ready"))
             lines.append(f"{i + 1:>2}. {seat.name}  ({', '.join(marks)})")
         if room.match is not None:
-            lines.append(words("room.playing"))
+            lines.append(words("tui.room.playing"))
         self.query_one("#seats", Plain).update("\n".join(lines))
-        keys = words("room.keys")
+        keys = words("tui.room.keys")
         if self.hosting:
-            keys = words("room.keys_host", level=words(f"level.{self.level}")) + "\n" + keys
+            keys = words("tui.room.keys_host", level=words(f"bot.{self.level}")) + "\n" + keys
         self.query_one("#keys", Plain).update(keys)
 
     def rules_text(self, room: RoomOut) -> str:
         words, settings = self.words, room.settings
-        rounds = words("room.one_round")
+        rounds = words("tui.room.one_round")
         if room.rules.get("scoring") != "single":
             target: object = room.rules.get("target", "")
             with contextlib.suppress(Exception):
                 changes = {k: v for k, v in room.rules.items() if k != "preset"}
                 target = Rules.from_preset(settings.preset, **changes).target
-            rounds = words("room.to_target", target=target)
+            rounds = words("tui.room.to_target", target=target)
         return words(
-            "room.rules",
+            "tui.room.rules",
             preset=settings.preset,
-            mode=words(f"mode.{settings.mode}"),
+            mode=words(f"tui.mode.{settings.mode}"),
             needed=settings.needed,
             rounds=rounds,
         )

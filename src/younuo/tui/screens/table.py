@@ -57,11 +57,11 @@ class TableScreen(Base):
         self.query_one("#log", Plain).update(self.log_text())
         results = self.play.results
         if results is not None:
-            self.query_one("#status", Plain).update(words("over.title"))
-            self.query_one("#keys", Plain).update(words("over.keys"))
+            self.query_one("#status", Plain).update(words("results.match_over"))
+            self.query_one("#keys", Plain).update(words("tui.over.keys"))
         else:
             self.query_one("#status", Plain).update(self.line(model.status()))
-            self.query_one("#keys", Plain).update(words("table.keys"))
+            self.query_one("#keys", Plain).update(words("tui.table.keys"))
         self.query_one("#hand", Plain).update(self.hand_text(model))
 
     def show_clock(self) -> None:
@@ -75,26 +75,30 @@ class TableScreen(Base):
         if top:
             named = Color(view["color"]) if view.get("color") else None
             card = face(str(top), named)
-            top_text = Text(words("table.top", card="")).append(card.text, style=card.style)
+            top_text = Text(words("tui.table.top", card="")).append(card.text, style=card.style)
             parts.append(top_text)
         if view.get("color"):
             colour = Color(view["color"])
             parts.append(
-                Text(words("table.colour", colour="")).append(
+                Text(words("tui.table.colour", colour="")).append(
                     f"{symbol(colour)} {words(name_key(colour))}", style=style(colour)
                 )
             )
         parts.append(
-            Text(words("table.dir_cw" if view.get("direction", 1) == 1 else "table.dir_ccw"))
+            Text(
+                words("tui.table.dir_cw" if view.get("direction", 1) == 1 else "tui.table.dir_ccw")
+            )
         )
-        parts.append(Text(words("table.pile", n=view.get("pile_count", 0))))
+        parts.append(Text(words("tui.table.pile", n=view.get("pile_count", 0))))
         if view.get("pending_draw"):
-            parts.append(Text(words("table.stack", n=view["pending_draw"]), style="bold red"))
+            parts.append(Text(words("tui.table.stack", n=view["pending_draw"]), style="bold red"))
         left = model.clock_left(self.play.server_now())
         if left is not None:
             mine = left[0] == model.me
             parts.append(
-                Text(words("table.clock", name=left[0], s=left[1]), style="bold" if mine else "")
+                Text(
+                    words("tui.table.clock", name=left[0], s=left[1]), style="bold" if mine else ""
+                )
             )
         self.query_one("#info", Plain).update(Text("  ").join(parts))
 
@@ -108,7 +112,7 @@ class TableScreen(Base):
             out.append(("▶" if row.current else " ") + name, style="bold" if row.current else "")
             out.append(f" {row.cards}")
             if row.uno:
-                out.append(" " + words("table.uno"), style="bold red")
+                out.append(" " + words("tui.table.uno"), style="bold red")
             for badge in row.badges:
                 out.append(f" [{words(badge)}]", style="dim")
             if row.score:
@@ -120,11 +124,13 @@ class TableScreen(Base):
         if results is not None:
             words = self.words
             lines = [
-                words("over.winner", name=results.winner) if results.winner else words("over.none")
+                words("tui.over.winner", name=results.winner)
+                if results.winner
+                else words("tui.over.none")
             ]
             for row in results.results:
                 change = f"{row.rating_change:+d}"
-                lines.append(words("over.row", name=row.name, score=row.score, change=change))
+                lines.append(words("tui.over.row", name=row.name, score=row.score, change=change))
             return Text("\n".join(lines), style="bold")
         size = self.query_one("#log", Plain).size.height or 8
         return Text("\n".join(self.play.log_lines[-size:]))
@@ -132,8 +138,8 @@ class TableScreen(Base):
     def hand_text(self, model: TableModel) -> Text:
         words = self.words
         if model.me is None:
-            return Text(words("table.spectating"))
-        out = Text(words("table.hand") + ": ")
+            return Text(words("tui.table.spectating"))
+        out = Text(words("tui.table.hand") + ": ")
         playable = model.playable
         for i, code in enumerate(model.hand):
             card = face(code)
@@ -156,7 +162,7 @@ class TableScreen(Base):
             params["cards"] = cards_text([str(c) for c in params["cards"]])  # type: ignore[attr-defined]
         if "options" in params:
             options: tuple[str, ...] = tuple(params["options"])  # type: ignore[arg-type]
-            if line.key == "table.pick_colour":
+            if line.key == "tui.table.pick_colour":
                 options = tuple(
                     f"{symbol(Color(c))} {self.words(name_key(Color(c)))}" for c in options
                 )

@@ -1,10 +1,20 @@
 // Translations: Traditional Chinese, Simplified Chinese and English. The language
 // follows the browser (navigator.languages) until the player picks one, which is kept
 // in localStorage. t(key, params) fills {name} placeholders and picks plural forms.
+//
+// The words are data, /lang/<language>.json, one table per language that the terminal
+// table (younuo.tui.words) reads too; keys under "tui." are the terminal's alone.
+// They are fetched before this module finishes loading (a top-level await), so every
+// module that imports t() finds them there, as when they were modules themselves.
 
-import en from "./lang/en.js";
-import zhHans from "./lang/zh-Hans.js";
-import zhHant from "./lang/zh-Hant.js";
+/** The table of one language, from the static files beside /js. */
+async function load(lang) {
+  const response = await fetch(new URL(`../lang/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`lang/${lang}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+const [zhHant, zhHans, en] = await Promise.all(["zh-Hant", "zh-Hans", "en"].map(load));
 
 export const LANGUAGES = { "zh-Hant": zhHant, "zh-Hans": zhHans, en };
 export const LANGUAGE_NAMES = { "zh-Hant": "繁體中文", "zh-Hans": "简体中文", en: "English" };

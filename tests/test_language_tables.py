@@ -1,0 +1,109 @@
+"""The language tables (src/younuo/web/static/lang/<language>.json), which the web client
+fetches and the terminal table and ``younuo replay`` read (docs/web.md, *Languages*):
+every key in every language with the same placeholders, whole plural forms, nothing
+empty, and no key that neither client uses."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from younuo.tui.words import LANGS, Entry, Lang, table
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "younuo"
+FILES = SRC / "web" / "static" / "lang"
+VOICES = ("ev.", "record.")
+"""Prefixes the event describer (younuo.tui.describe) puts before its keys."""
+FORMS = (".you", ".to_you", "_wild")
+"""Endings the describers (describe.js, younuo.tui.describe) put after a key they name."""
+
+
+def forms(entry: Entry) -> list[str]:
+    """The sentence, or each plural form of it."""
+    if isinstance(entry, str):
+        return [entry]
+    return [text for name, text in entry.items() if name != "by"]
+
+
+def placeholders(entry: Entry) -> set[str]:
+    return {name for text in forms(entry) for name in re.findall(r"\{(\w+)\}", text)}
+
+
+def test_the_package_reads_the_files_the_browser_is_served() -> None:
+    for lang in LANGS:
+        on_disk = json.loads((FILES / f"{lang}.json").read_text(encoding="utf-8"))
+        assert table(lang) == on_disk
+    assert sorted(p.stem for p in FILES.glob("*.json")) == sorted(LANGS)
+
+
+def test_every_key_is_in_every_language() -> None:
+    english = set(table("en"))
+    for lang in LANGS:
+        keys = set(table(lang))
+        assert sorted(english - keys) == [], f"missing in {lang}"
+        assert sorted(keys - english) == [], f"only in {lang}"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_every_sentence_takes_the_same_parameters(lang: Lang) -> None:
+    """A translation fills the same {names} as the English sentence, no more, no less."""
+    for key, entry in table("en").items():
+        assert placeholders(table(lang)[key]) == placeholders(entry), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_are_whole(lang: Lang) -> None:
+    """A counted sentence has the ``other`` form every language falls back to, only
+    CLDR's category names, and counts by a parameter its forms hold."""
+    categories = {"zero", "one", "two", "few", "many", "other", "by"}
+    for key, entry in table(lang).items():
+        if isinstance(entry, str):
+            continue
+        assert isinstance(entry.get("other"), str), key
+        assert set(entry) <= categories, key
+        assert entry.get("by", "n") in placeholders(entry), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_sentence_is_empty(lang: Lang) -> None:
+    for key, entry in table(lang).items():
+        assert all(text.strip() for text in forms(entry)), key
+
+
+def test_the_chinese_tables_differ() -> None:
+    """Traditional and Simplified are each written out, not one copied into the other."""
+    same = [k for k in table("en") if table("zh-Hant")[k] == table("zh-Hans")[k]]
+    assert len(same) < len(table("en")) / 2
+
+
+@cache
+def client_code() -> str:
+    """The code of both clients: the web's scripts and page, the terminal's Python."""
+    paths = [*(SRC / "web" / "static").rglob("*.js"), *(SRC / "web" / "static").glob("*.html")]
+    paths += [*(SRC / "tui").rglob("*.py"), *(SRC / "cli").rglob("*.py")]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+
+
+def used(key: str, named: set[str], prefixes: tuple[str, ...]) -> bool:
+    """Whether the clients' code names ``key``: written out, or built from a prefix
+    written out (``t(`bot.${level}`)``), or a describer's voice and form of a key."""
+    candidates = {key}
+    for voice in VOICES:
+        if key.startswith(voice):
+            candidates.add(key.removeprefix(voice))
+    for ending in FORMS:  # in this order: "ev.play_wild.you" is a form of "play"
+        candidates |= {c.removesuffix(ending) for c in candidates}
+    return any(c in named or c.startswith(prefixes) for c in candidates)
+
+
+def test_every_key_is_used_by_a_client() -> None:
+    """A key neither client names (nor builds from a written-out prefix) is dead."""
+    code = client_code()
+    named = set(re.findall(r"[\"'`]([\w.+\-]+)[\"'`]", code))
+    prefixes = tuple(set(re.findall(r"[\"'`]([\w.\-]+)\$?\{", code)))
+    dead = [key for key in table("en") if not used(key, named, prefixes)]
+    assert dead == []
