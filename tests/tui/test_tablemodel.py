@@ -11,7 +11,8 @@ from typing import Any
 from tui.tables import find, picture
 from younuo.client.enginevalues import actions
 from younuo.engine import Rules
-from younuo.tui.tablemodel import Step, TableModel, cards_of
+from younuo.tui.legal import cards_of
+from younuo.tui.tablemodel import Step, TableModel
 
 Act = Mapping[str, Any]
 

@@ -7,8 +7,8 @@ colour or target picker). :meth:`TableModel.press` takes a key and gives a
 off) or say. The Textual screen (:mod:`younuo.tui.screens.table`) only draws the model
 and sends what a step says; tests drive the model with real engine views.
 
-As on the web table (src/younuo/web/static/js/table/legal.js) the server's ``legal``
-list is the only source of what may be done: a card may be played, a key acts, a
+As on the web table the server's ``legal`` list is the only source of what may be
+done, read through :mod:`younuo.tui.legal` alone: a card may be played, a key acts, a
 picker offers a colour or a target, a selection grows to a multi-play, only because
 ``legal`` lists such an action, and the action sent is the listed one.
 """
@@ -18,14 +18,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 from younuo.client import Match
 from younuo.tui.cards import hand_order
+from younuo.tui.legal import (
+    Action,
+    Picker,
+    allows,
+    can_grow,
+    cards_of,
+    first,
+    next_choice,
+    of_type,
+    playable_codes,
+    plays_of,
+)
 
-Action = Mapping[str, Any]
-"""An action as the wire has it (docs/records.md, *Actions*, without ``player``)."""
-PickField = Literal["color", "target"]
 SIMPLE_KEYS: dict[str, str] = {"d": "draw", "s": "pass", "u": "uno", "c": "challenge"}
 """Keys that send the one listed action of their type."""
 DIGITS = "1234567890"
@@ -37,17 +46,6 @@ class Line:
 
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Picker:
-    """An open choice between legal actions that differ only in ``field``: the colour a
-    wild names, the target of a 7 (R-HOUSE-70) or of a report. ``options`` in the order
-    listed; key ``1`` picks the first."""
-
-    field: PickField
-    options: tuple[str, ...]
-    actions: tuple[Action, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,34 +70,6 @@ class SeatRow:
     score: int
     badges: tuple[str, ...]
     """Language table keys: ``table.auto``, ``table.away``, ``table.out``."""
-
-
-def cards_of(action: Action) -> tuple[str, ...]:
-    """The cards of a play action (a single ``card`` or several ``cards``)."""
-    cards = action.get("cards")
-    return tuple(cards) if cards else (str(action["card"]),)
-
-
-def plays_of(legal: Sequence[Action], codes: Sequence[str]) -> tuple[Action, ...]:
-    """The legal plays of exactly these cards (one per colour named, per target, ...)."""
-    wanted = Counter(codes)
-    return tuple(a for a in legal if a["type"] == "play" and Counter(cards_of(a)) == wanted)
-
-
-def can_grow(legal: Sequence[Action], codes: Sequence[str]) -> bool:
-    """Whether some legal play holds all of these cards (a selection may grow)."""
-    wanted = Counter(codes)
-    return any(a["type"] == "play" and not wanted - Counter(cards_of(a)) for a in legal)
-
-
-def next_choice(actions: Sequence[Action]) -> Picker | Action:
-    """What is left to ask before one of ``actions`` can be sent: a :class:`Picker`
-    when they differ in the colour named or the target, else the one action."""
-    for name in ("color", "target"):
-        options = tuple(dict.fromkeys(str(a[name]) for a in actions if a.get(name) is not None))
-        if len(options) > 1:
-            return Picker(field=name, options=options, actions=tuple(actions))
-    return actions[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +107,7 @@ class TableModel:
     @property
     def playable(self) -> frozenset[str]:
         """Every card code that starts some legal play."""
-        return frozenset(c for a in self.legal if a["type"] == "play" for c in cards_of(a))
+        return playable_codes(self.legal)
 
     @property
     def selection(self) -> tuple[str, ...]:
@@ -150,7 +120,7 @@ class TableModel:
         of a wild start card (``choose_color`` listed), the colour picker."""
         if self.picker is not None:
             return self.picker
-        colours = tuple(a for a in self.legal if a["type"] == "choose_color")
+        colours = of_type(self.legal, "choose_color")
         if colours:
             choice = next_choice(colours)
             if isinstance(choice, Picker):
@@ -206,10 +176,10 @@ class TableModel:
         picker = self.open_picker
         if picker is not None:
             return _picker_line(picker)
-        report = next((a for a in self.legal if a["type"] == "catch"), None)
+        report = first(self.legal, "catch")
         if report is not None:
             return Line("tui.table.may_catch", {"name": report["target"]})
-        if any(a["type"] == "uno" for a in self.legal) and not self.my_turn:
+        if allows(self.legal, "uno") and not self.my_turn:
             return Line("tui.table.may_uno")
         if self.my_turn:
             if view.get("challenge_open"):
@@ -337,14 +307,14 @@ class TableModel:
 
     def simple(self, kind: str) -> Step:
         """Draw, pass, UNO or challenge: the one listed action of that type."""
-        action = next((a for a in self.legal if a["type"] == kind), None)
+        action = first(self.legal, kind)
         if action is None:
             return Step(self, say=Line("tui.table.not_now"))
         return Step(replace(self, picker=None), send=action)
 
     def report(self) -> Step:
         """Report (catch) a player who did not call UNO; a target picker when several."""
-        catches = [a for a in self.legal if a["type"] == "catch"]
+        catches = of_type(self.legal, "catch")
         if not catches:
             return Step(self, say=Line("tui.table.not_now"))
         return self.choose(catches)
@@ -370,10 +340,10 @@ class TableModel:
         codes = self.selection
         plays = plays_of(self.legal, codes) if codes else ()
         if not plays:
-            first = next((a for a in self.legal if a["type"] == "play"), None)
-            if first is None:
+            opening = first(self.legal, "play")
+            if opening is None:
                 return Step(self, say=Line("tui.table.no_jump"))
-            plays = plays_of(self.legal, cards_of(first))
+            plays = plays_of(self.legal, cards_of(opening))
         return self.choose(plays)
 
 
@@ -391,15 +361,4 @@ def _positions(hand: tuple[str, ...], codes: Sequence[str]) -> tuple[int, ...]:
     return tuple(used)
 
 
-__all__ = [
-    "Action",
-    "Line",
-    "Picker",
-    "SeatRow",
-    "Step",
-    "TableModel",
-    "can_grow",
-    "cards_of",
-    "next_choice",
-    "plays_of",
-]
+__all__ = ["Line", "SeatRow", "Step", "TableModel"]
