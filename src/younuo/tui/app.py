@@ -36,6 +36,10 @@ from younuo.client import (
 from younuo.protocol.errors import ErrorCode
 from younuo.tui.describe import Reader, describe
 from younuo.tui.plain import Plain
+from younuo.tui.screens.lobby import LobbyScreen
+from younuo.tui.screens.room import RoomScreen
+from younuo.tui.screens.signin import SignInScreen
+from younuo.tui.screens.table import TableScreen
 from younuo.tui.tablemodel import Line, TableModel
 from younuo.tui.words import Lang, Words
 
@@ -91,17 +95,11 @@ class PlayApp(App[None]):
 
     # ------------------------------------------------------------------ life
     def on_mount(self) -> None:
-        from younuo.tui.screens.help import HelpScreen  # noqa: F401 (pushed by the screens)
-        from younuo.tui.screens.lobby import LobbyScreen
-        from younuo.tui.screens.room import RoomScreen
-        from younuo.tui.screens.signin import SignInScreen
-        from younuo.tui.screens.table import TableScreen
-
         self.title = self.words("tui.app.title")
-        self.install_screen(SignInScreen(), "signin")
-        self.install_screen(LobbyScreen(), "lobby")
-        self.install_screen(RoomScreen(), "room")
-        self.install_screen(TableScreen(), "table")
+        self.install_screen(SignInScreen(self), "signin")
+        self.install_screen(LobbyScreen(self), "lobby")
+        self.install_screen(RoomScreen(self), "room")
+        self.install_screen(TableScreen(self), "table")
         self.push_screen("signin")
         self.place = "signin"
         self.set_interval(0.25, self.tick)

@@ -1,32 +1,32 @@
 """What every screen of the terminal table has: the connection line at the top, a
-title, a message line and a line of keys; and its way to the app."""
+title, a message line and a line of keys; and its way to the app, the
+:class:`~younuo.tui.host.Host` it is given."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.binding import BindingType
 from textual.screen import Screen
 
+from younuo.tui.host import Host
 from younuo.tui.plain import Plain
-
-if TYPE_CHECKING:
-    from younuo.tui.app import PlayApp
-    from younuo.tui.words import Words
+from younuo.tui.screens.help import HelpScreen
+from younuo.tui.words import Words
 
 
 class Base(Screen[None]):
-    """A screen of :class:`~younuo.tui.app.PlayApp`; ``show()`` redraws it from the app."""
+    """A screen of the terminal table; ``show()`` redraws it from its host's picture."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("question_mark", "help", "Help")]
 
-    @property
-    def play(self) -> PlayApp:
-        return cast("PlayApp", self.app)
+    def __init__(self, host: Host) -> None:
+        super().__init__()
+        self.host = host
 
     @property
     def words(self) -> Words:
-        return self.play.words
+        return self.host.words
 
     def conn_line(self) -> Plain:
         return Plain("", id="conn")
@@ -38,8 +38,6 @@ class Base(Screen[None]):
         """Redraw from the app's picture (each screen its own)."""
 
     def action_help(self) -> None:
-        from younuo.tui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen(self.words))
 
 

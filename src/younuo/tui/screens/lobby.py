@@ -11,6 +11,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from younuo.client import RoomSummary
+from younuo.tui.host import Host
 from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
@@ -31,8 +32,8 @@ class LobbyScreen(Base):
     LobbyScreen #rooms { height: 1fr; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.shown: tuple[RoomSummary, ...] = ()
         self.watching = False
 
@@ -50,21 +51,21 @@ class LobbyScreen(Base):
         self.query_one("#code", Input).display = False
 
     def on_screen_resume(self) -> None:
-        client = self.play.client
+        client = self.host.client
         if client is not None and not self.watching:
             self.watching = True
-            self.play.do(client.watch_lobby())
+            self.host.do(client.watch_lobby())
         self.query_one("#rooms", OptionList).focus()
         self.show()
 
     def on_screen_suspend(self) -> None:
-        client = self.play.client
+        client = self.host.client
         if client is not None and self.watching:
             self.watching = False
-            self.play.do(client.unwatch_lobby())
+            self.host.do(client.unwatch_lobby())
 
     def show(self) -> None:
-        client, words = self.play.client, self.words
+        client, words = self.host.client, self.words
         if client is None:
             return
         if client.account is not None:
@@ -95,21 +96,21 @@ class LobbyScreen(Base):
         listing.highlighted = min(at or 0, len(rooms) - 1)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        client = self.play.client
+        client = self.host.client
         if client is not None and event.option.id not in (None, "none"):
-            self.play.do(client.join_room(event.option.id))
+            self.host.do(client.join_room(event.option.id))
 
     def action_create(self) -> None:
-        if self.play.client is not None:
-            self.play.do(self.play.client.create_room(self.play.create))
+        if self.host.client is not None:
+            self.host.do(self.host.client.create_room(self.host.create))
 
     def action_quick(self) -> None:
-        if self.play.client is not None:
-            self.play.do(self.play.client.quick_match())
+        if self.host.client is not None:
+            self.host.do(self.host.client.quick_match())
 
     def action_refresh(self) -> None:
-        if self.play.client is not None:
-            self.play.do(self.play.client.watch_lobby())
+        if self.host.client is not None:
+            self.host.do(self.host.client.watch_lobby())
 
     def action_code(self) -> None:
         field = self.query_one("#code", Input)
@@ -121,8 +122,8 @@ class LobbyScreen(Base):
         code = event.value.strip().upper()
         event.input.display = False
         self.query_one("#rooms", OptionList).focus()
-        if code and self.play.client is not None:
-            self.play.do(self.play.client.join_room(code=code))
+        if code and self.host.client is not None:
+            self.host.do(self.host.client.join_room(code=code))
 
     def key_escape(self) -> None:
         field = self.query_one("#code", Input)

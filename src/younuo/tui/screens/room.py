@@ -11,6 +11,7 @@ from textual.binding import BindingType
 
 from younuo.client import RoomOut, RoomSettingsPatch
 from younuo.engine import Rules
+from younuo.tui.host import Host
 from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
@@ -34,8 +35,8 @@ class RoomScreen(Base):
         ("escape", "leave", "Leave"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.level = LEVELS[0]
 
     def compose(self) -> ComposeResult:
@@ -51,12 +52,12 @@ class RoomScreen(Base):
 
     @property
     def room(self) -> RoomOut | None:
-        client = self.play.client
+        client = self.host.client
         return None if client is None else client.room
 
     @property
     def hosting(self) -> bool:
-        client, room = self.play.client, self.room
+        client, room = self.host.client, self.room
         account = None if client is None else client.account
         return room is not None and account is not None and room.host == account.id
 
@@ -64,7 +65,7 @@ class RoomScreen(Base):
         room, words = self.room, self.words
         if room is None:
             return
-        client = self.play.client
+        client = self.host.client
         me = None if client is None or client.account is None else client.account.id
         title = words("tui.room.title", name=room.name)
         if room.code:
@@ -113,30 +114,30 @@ class RoomScreen(Base):
 
     # ------------------------------------------------------------------ keys
     def action_ready(self) -> None:
-        client, room = self.play.client, self.room
+        client, room = self.host.client, self.room
         if client is None or room is None or client.account is None:
             return
         mine = next(
             (s for s in room.seats if s is not None and s.account == client.account.id), None
         )
-        self.play.do(client.ready(not (mine is not None and mine.ready)))
+        self.host.do(client.ready(not (mine is not None and mine.ready)))
 
     def action_bot(self) -> None:
-        if self.play.client is not None:
-            self.play.do(self.play.client.add_bot(self.level))
+        if self.host.client is not None:
+            self.host.do(self.host.client.add_bot(self.level))
 
     def action_level(self) -> None:
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.show()
 
     def action_start(self) -> None:
-        if self.play.client is not None:
-            self.play.do(self.play.client.start())
+        if self.host.client is not None:
+            self.host.do(self.host.client.start())
 
     def action_fill(self) -> None:
         """Bots in as many seats as the start needs, then start: one key from a room
         of one's own to the table."""
-        client, room = self.play.client, self.room
+        client, room = self.host.client, self.room
         if client is None or room is None:
             return
         ready = sum(1 for s in room.seats if s is not None and (s.ready or s.account == room.host))
@@ -148,27 +149,27 @@ class RoomScreen(Base):
                 await client.add_bot(self.level)
             await client.start()
 
-        self.play.do(fill())
+        self.host.do(fill())
 
     def action_one_round(self) -> None:
-        client, room = self.play.client, self.room
+        client, room = self.host.client, self.room
         if client is None or room is None:
             return
         single = room.rules.get("scoring") == "single"
         options = {"scoring": None if single else "single"}
-        self.play.do(client.configure(RoomSettingsPatch(options=options)))
+        self.host.do(client.configure(RoomSettingsPatch(options=options)))
 
     def action_remove_bot(self) -> None:
-        client, room = self.play.client, self.room
+        client, room = self.host.client, self.room
         if client is None or room is None:
             return
         bots = [s.seat for s in room.seats if s is not None and s.kind == "bot"]
         if bots:
-            self.play.do(client.remove_bot(bots[-1]))
+            self.host.do(client.remove_bot(bots[-1]))
 
     def action_leave(self) -> None:
-        if self.play.client is not None:
-            self.play.do(self.play.client.leave_room())
+        if self.host.client is not None:
+            self.host.do(self.host.client.leave_room())
 
 
 __all__ = ["RoomScreen"]

@@ -18,9 +18,9 @@ class SignInScreen(Base):
         yield self.conn_line()
         yield Plain(words("signin.login"), classes="title")
         yield Plain(words("tui.signin.name"))
-        yield Input(value=self.play.given_name or "", id="name")
+        yield Input(value=self.host.given_name or "", id="name")
         yield Plain(words("tui.signin.token"))
-        yield Input(value=self.play.given_token or "", id="token", password=True)
+        yield Input(value=self.host.given_token or "", id="token", password=True)
         yield self.say_line()
         yield Plain(words("tui.signin.hint"), classes="keys")
 
@@ -31,14 +31,14 @@ class SignInScreen(Base):
         name = self.query_one("#name", Input).value.strip()
         token = self.query_one("#token", Input).value.strip()
         if not name and not token:
-            self.play.say(self.words("tui.signin.need"))
+            self.host.say(self.words("tui.signin.need"))
             return
         try:
-            await self.play.sign_in(name, token)
+            await self.host.sign_in(name, token)
         except ClientError as exc:
-            self.play.say(self.words("tui.error.unreachable", reason=str(exc)))
+            self.host.say(self.words("tui.error.unreachable", reason=str(exc)))
         except OSError as exc:
-            self.play.say(self.words("tui.error.unreachable", reason=str(exc)))
+            self.host.say(self.words("tui.error.unreachable", reason=str(exc)))
 
 
 __all__ = ["SignInScreen"]

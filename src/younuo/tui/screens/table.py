@@ -48,14 +48,14 @@ class TableScreen(Base):
 
     # ------------------------------------------------------------------ drawing
     def show(self) -> None:
-        model = self.play.table
+        model = self.host.table
         if model is None:
             return
         words = self.words
         self.show_clock()
         self.query_one("#seats", Plain).update(self.seats_text(model))
         self.query_one("#log", Plain).update(self.log_text())
-        results = self.play.results
+        results = self.host.results
         if results is not None:
             self.query_one("#status", Plain).update(words("results.match_over"))
             self.query_one("#keys", Plain).update(words("tui.over.keys"))
@@ -66,7 +66,7 @@ class TableScreen(Base):
 
     def show_clock(self) -> None:
         """The centre line (it holds the clock, so it is redrawn every tick)."""
-        model = self.play.table
+        model = self.host.table
         if model is None:
             return
         words, view = self.words, model.view
@@ -92,7 +92,7 @@ class TableScreen(Base):
         parts.append(Text(words("tui.table.pile", n=view.get("pile_count", 0))))
         if view.get("pending_draw"):
             parts.append(Text(words("tui.table.stack", n=view["pending_draw"]), style="bold red"))
-        left = model.clock_left(self.play.server_now())
+        left = model.clock_left(self.host.server_now())
         if left is not None:
             mine = left[0] == model.me
             parts.append(
@@ -120,7 +120,7 @@ class TableScreen(Base):
         return out
 
     def log_text(self) -> Text:
-        results = self.play.results
+        results = self.host.results
         if results is not None:
             words = self.words
             lines = [
@@ -133,7 +133,7 @@ class TableScreen(Base):
                 lines.append(words("tui.over.row", name=row.name, score=row.score, change=change))
             return Text("\n".join(lines), style="bold")
         size = self.query_one("#log", Plain).size.height or 8
-        return Text("\n".join(self.play.log_lines[-size:]))
+        return Text("\n".join(self.host.log_lines[-size:]))
 
     def hand_text(self, model: TableModel) -> Text:
         words = self.words
@@ -171,29 +171,29 @@ class TableScreen(Base):
 
     # ------------------------------------------------------------------ keys
     def on_key(self, event: events.Key) -> None:
-        play = self.play
+        host = self.host
         if event.key == "question_mark":
             return  # the help binding
-        if play.results is not None:
+        if host.results is not None:
             if event.key in ("enter", "escape"):
                 event.stop()
-                play.back_to_room()
+                host.back_to_room()
             return
-        model, client = play.table, play.client
+        model, client = host.table, host.client
         if model is None or client is None:
             return
         step = model.press(event.key)
         event.stop()
-        play.table = step.model
+        host.table = step.model
         if step.say is not None:
-            play.say(self.line(step.say))
+            host.say(self.line(step.say))
         else:
-            play.say("")
+            host.say("")
         if step.send is not None:
             match = step.model.match
-            play.do(client.act(dict(step.send), match=match.id, version=match.version))
+            host.do(client.act(dict(step.send), match=match.id, version=match.version))
         if step.autoplay is not None:
-            play.do(client.autoplay(step.autoplay))
+            host.do(client.autoplay(step.autoplay))
         self.show()
 
 
