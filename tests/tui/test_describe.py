@@ -5,73 +5,22 @@ every card and reason told; one teller per event type the engine emits."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from event_sentences import EVENTS, SAID
 from younuo.engine.records import Record, replay
 from younuo.tui.describe import TELLERS, Reader, describe
 from younuo.tui.words import Lang, Words
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
-# The card-free cases of the web's own test of describe.js (tests/web/test_web_words.py),
-# with its expected sentences: the terminal's log says what the web table says.
-SHARED: list[tuple[dict[str, Any], str]] = [
-    ({"type": "draw", "player": "Ann", "count": 1}, "Ann"),
-    ({"type": "draw", "player": "Ann", "count": 2}, "Ann"),
-    ({"type": "draw", "player": "Bob", "count": 1}, "Ann"),
-    ({"type": "penalty", "target": "Ann", "count": 4}, "Ann"),
-    ({"type": "penalty", "target": "Bob", "count": 1}, "Ann"),
-    ({"type": "round_over", "player": "Ann", "points": 1}, "Ann"),
-    ({"type": "round_over", "player": "Bob", "points": 23}, "Ann"),
-    ({"type": "reveal", "player": "Ann", "target": "Bob"}, "Ann"),
-    ({"type": "reveal", "player": "Bob", "target": "Ann"}, "Ann"),
-    ({"type": "challenge", "player": "Bob", "target": "Ann", "reason": "guilty"}, "Ann"),
-]
-SAID: dict[Lang, list[str]] = {
-    "en": [
-        "You drew 1 card",
-        "You drew 2 cards",
-        "Bob drew 1 card",
-        "You must draw 4 cards",
-        "Bob must draw 1 card",
-        "You win the round (1 point)",
-        "Bob wins the round (23 points)",
-        "Your hand was shown to Bob",
-        "Bob's hand was shown to you",
-        "Bob challenged you: your bluff is caught!",
-    ],
-    "zh-Hant": [
-        "你抓了 1 張",
-        "你抓了 2 張",
-        "Bob抓了 1 張",
-        "你要抓 4 張",
-        "Bob要抓 1 張",
-        "你贏得本局（1 分）",
-        "Bob贏得本局（23 分）",
-        "你的手牌亮給Bob看",
-        "Bob的手牌亮給你看",
-        "Bob反駁你：你的詐唬被抓到了！",
-    ],
-    "zh-Hans": [
-        "你抓了 1 张",
-        "你抓了 2 张",
-        "Bob抓了 1 张",
-        "你要抓 4 张",
-        "Bob要抓 1 张",
-        "你赢得本局（1 分）",
-        "Bob赢得本局（23 分）",
-        "你的手牌亮给Bob看",
-        "Bob的手牌亮给你看",
-        "Bob反驳你：你的诈唬被抓到了！",
-    ],
-}
-
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 def test_the_table_says_what_the_web_table_says(lang: Lang) -> None:
-    said = [describe(event, Reader.table(Words(lang), me)) for event, me in SHARED]
+    """The cases of the web's own test of describe.js that hold no card, with its
+    sentences: the terminal's log says what the web table says."""
+    said = [describe(event, Reader.table(Words(lang), me)) for event, me in EVENTS]
     assert said == SAID[lang]
 
 
