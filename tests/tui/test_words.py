@@ -5,9 +5,21 @@ fills them, and the language chosen from
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from younuo.tui.words import Lang, Words, language, plural_form
+from younuo.tui.words import LANGS, Lang, Words, language, plural_form, table
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static"
+
+
+def test_the_terminal_reads_the_tables_the_browser_is_served() -> None:
+    """From the installed package (importlib.resources), the very files of web/static."""
+    for lang in LANGS:
+        served = json.loads((STATIC / "lang" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert table(lang) == served
 
 
 def test_plurals_and_parameters() -> None:
