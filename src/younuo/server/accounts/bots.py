@@ -26,6 +26,7 @@ from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import OUTFITS
 from younuo.server.accounts.auth import new_token, token_hash
 from younuo.server.accounts.names import InvalidName, clean_name
+from younuo.server.accounts.refusal import Refusal
 from younuo.store import Database, NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import bots as repo
@@ -38,14 +39,8 @@ MAX_TOKENS = 10
 MAX_LABEL = 40
 
 
-class BotError(Exception):
+class BotError(Refusal):
     """A refused bot-account request; ``code`` and ``status`` for the REST answer."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def may_enter_rated(account: Account) -> bool:

@@ -18,6 +18,7 @@ import time
 
 from younuo.protocol.privacy import AccountDeleted, DataExport, DeleteAccountIn
 from younuo.server.accounts.auth import Auth
+from younuo.server.accounts.refusal import Refusal
 from younuo.server.lobby.service import Lobby
 from younuo.server.match.replays import ReplayCache
 from younuo.server.realtime.connections import Hub
@@ -31,14 +32,8 @@ OPEN_EVENTS = [str(Status.REGISTRATION), str(Status.RUNNING)]
 """Events an account may not leave by deletion: those not yet ended."""
 
 
-class Refused(Exception):
+class Refused(Refusal):
     """The deletion is refused: an HTTP status, a code and a message; nothing changed."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def entered(event: Tournament, account: str) -> bool:

@@ -4,25 +4,15 @@ account (docs/protocol.md §1, docs/security.md *Privacy*; the service is
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 
 from younuo.protocol.privacy import AccountDeleted, DataExport, DeleteAccountIn
-from younuo.server.accounts.personaldata import PersonalData, Refused
-from younuo.server.api import ERROR_RESPONSES, Me, Problem, SafeJSONResponse, StrictJsonRoute
+from younuo.server.accounts.caller import Me, app_service, refusals, rest_router
+from younuo.server.accounts.personaldata import PersonalData
 
-router = APIRouter(
-    prefix="/api",
-    route_class=StrictJsonRoute,
-    default_response_class=SafeJSONResponse,
-    responses=ERROR_RESPONSES,
-    tags=["accounts"],
-)
-
-
-def _service(request: Request) -> PersonalData:
-    service: PersonalData = request.app.state.personal_data
-    return service
+router = rest_router("accounts", "/api")
+_service = app_service(PersonalData, "personal_data")
 
 
 @router.get("/me/data", response_model=DataExport)
@@ -50,10 +40,8 @@ async def delete_me(body: DeleteAccountIn, request: Request, me: Me) -> AccountD
     """Delete your account and your bots for good: what goes and what remains is
     docs/security.md, *Privacy*. Your sockets are closed (4002) and your tokens open
     nothing afterwards."""
-    try:
+    with refusals():
         return await _service(request).delete(me, body)
-    except Refused as exc:
-        raise Problem(exc.status, exc.code, exc.message) from None
 
 
 __all__ = ["router"]

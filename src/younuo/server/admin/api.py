@@ -13,36 +13,24 @@ import time
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from younuo.protocol.bounds import ROW_ID_MAX
 from younuo.protocol.rest import BotRatedIn
 from younuo.protocol.roles import Role, Standing, standing_now
+from younuo.server.accounts.caller import Me, Problem, app_service, rest_router
 from younuo.server.admin.fairplay import Decision, FairPlay, Verdict
 from younuo.server.admin.sanctions import Sanctions
 from younuo.server.admin.service import Admin, AdminError, Outcome
-from younuo.server.api import (
-    ERROR_RESPONSES,
-    Me,
-    Problem,
-    SafeJSONResponse,
-    StrictJsonRoute,
-    problem_handler,
-)
+from younuo.server.api import problem_handler
 from younuo.server.realtime.connections import Hub
 from younuo.store.models import Account, AuditEntry, FairplayCase
 
 log = logging.getLogger(__name__)
 
-router = APIRouter(
-    prefix="/api/admin",
-    route_class=StrictJsonRoute,
-    default_response_class=SafeJSONResponse,
-    responses=ERROR_RESPONSES,
-    tags=["admin"],
-)
+router = rest_router("admin", "/api/admin")
 
 STATUS = {
     "forbidden": 403,
@@ -130,14 +118,10 @@ def _case(case: FairplayCase) -> CaseOut:
     )
 
 
-def _fairplay(request: Request) -> FairPlay:
-    fairplay: FairPlay = request.app.state.fairplay
-    return fairplay
-
-
-def _admin(request: Request) -> Admin:
-    admin: Admin = request.app.state.admin
-    return admin
+_fairplay = app_service(FairPlay, "fairplay")
+_admin = app_service(Admin, "admin")
+_hub = app_service(Hub, "hub")
+_sanctions = app_service(Sanctions, "sanctions")
 
 
 def _out(account: Account) -> AdminAccountOut:
@@ -165,7 +149,7 @@ async def refusal_handler(_request: Request, exc: Exception) -> Response:
 
 def _closed(request: Request, outcome: Outcome) -> AdminAccountOut:
     """Close the sockets of the sessions the action ended, on every node."""
-    hub: Hub = request.app.state.hub
+    hub = _hub(request)
     for token_hash in outcome.ended_sessions:
         hub.revoke_everywhere(token_hash)
     return _out(outcome.account)
@@ -203,8 +187,7 @@ async def set_standing(
     outcome = await _admin(request).set_standing(
         me, account_id, body.standing, body.reason, body.seconds
     )
-    sanctions: Sanctions = request.app.state.sanctions
-    ended = await sanctions.carry_out(outcome, datetime.now(UTC))
+    ended = await _sanctions(request).carry_out(outcome, datetime.now(UTC))
     if outcome.sanctioned:
         log.info(
             "%s %s: %d token(s) ended, out of rooms %s and events %s",

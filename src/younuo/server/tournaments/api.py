@@ -12,7 +12,7 @@ from collections.abc import Awaitable
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import Query, Request
 
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Permission, allows
@@ -26,15 +26,8 @@ from younuo.protocol.tournaments import (
     TournamentOut,
     TournamentSummary,
 )
-from younuo.server.accounts.auth import Auth, AuthError
-from younuo.server.api import (
-    ERROR_RESPONSES,
-    Me,
-    Problem,
-    SafeJSONResponse,
-    StrictJsonRoute,
-    spend_write,
-)
+from younuo.server.accounts.caller import Me, Problem, Viewer, app_service, rest_router
+from younuo.server.api import spend_write
 from younuo.server.edge.limits import Write
 from younuo.server.lobby.codeguesses import CodeGuesses
 from younuo.server.storedvalues import skipped
@@ -45,13 +38,7 @@ from younuo.tournaments import Tournament, TournamentSpec
 from younuo.tournaments.errors import ErrorCode as TournamentCode
 from younuo.tournaments.errors import TournamentError
 
-router = APIRouter(
-    prefix="/api/tournaments",
-    route_class=StrictJsonRoute,
-    default_response_class=SafeJSONResponse,
-    responses=ERROR_RESPONSES,
-    tags=["tournaments"],
-)
+router = rest_router("tournaments", "/api/tournaments")
 
 FORBIDDEN = {
     TournamentCode.NOT_ADMIN,
@@ -71,9 +58,8 @@ CONFLICT = {
 }
 
 
-def _service(request: Request) -> TournamentService:
-    service: TournamentService = request.app.state.tournaments
-    return service
+_service = app_service(TournamentService, "tournaments")
+_guesses = app_service(CodeGuesses, "code_guesses")
 
 
 def _refused(exc: TournamentError) -> Problem:
@@ -143,17 +129,6 @@ def _out(t: Tournament, code: str | None, viewer: Account | None) -> TournamentO
     )
 
 
-async def _viewer(request: Request, authorization: str | None) -> Account | None:
-    """The caller when it sent a valid token (reading an event needs none)."""
-    if not authorization or not authorization.lower().startswith("bearer "):
-        return None
-    auth: Auth = request.app.state.auth
-    try:
-        return await auth.account(authorization[7:].strip())
-    except AuthError:
-        return None
-
-
 async def _answer(request: Request, t: Tournament, viewer: Account | None) -> TournamentOut:
     return _out(t, await _service(request).code_of(t.id), viewer)
 
@@ -191,9 +166,7 @@ async def listing(
 
 
 @router.get("/{tournament_id}", response_model=TournamentOut)
-async def read(
-    tournament_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
-) -> TournamentOut:
+async def read(tournament_id: str, request: Request, viewer: Viewer) -> TournamentOut:
     """One event: spec, status, registrations, entrants, standings, bracket, tables."""
     try:
         t = await _service(request).get(tournament_id)
@@ -202,7 +175,7 @@ async def read(
         t = None
     if t is None:
         raise _not_found(tournament_id)
-    return await _answer(request, t, await _viewer(request, authorization))
+    return await _answer(request, t, viewer)
 
 
 @router.post("", response_model=TournamentOut)
@@ -230,7 +203,7 @@ async def register(tournament_id: str, body: CodeIn, request: Request, me: Me) -
         return await _change(
             request, tournament_id, me, service.enter(tournament_id, me, _now(), None)
         )
-    guesses: CodeGuesses = request.app.state.code_guesses
+    guesses = _guesses(request)
     host = request.client.host if request.client else None
     refusal = await guesses.attempt(me.id, host)
     if refusal is not None:

@@ -6,29 +6,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.rest import SeriesIn, SeriesOut, UpcomingOut
 from younuo.protocol.roles import Permission, allows
+from younuo.server.accounts.caller import Me, app_service, rest_router
 from younuo.server.admin.service import AdminError
-from younuo.server.api import ERROR_RESPONSES, Me, SafeJSONResponse, StrictJsonRoute
 from younuo.server.storedvalues import UNREADABLE, skipped
 from younuo.server.tournaments.series import SeriesService
 from younuo.tournaments import TournamentError
 from younuo.tournaments.series import Series, upcoming
 
-router = APIRouter(
-    route_class=StrictJsonRoute,
-    default_response_class=SafeJSONResponse,
-    responses=ERROR_RESPONSES,
-    tags=["series"],
-)
-
-
-def _series(request: Request) -> SeriesService:
-    service: SeriesService = request.app.state.series
-    return service
+router = rest_router("series")
+_series = app_service(SeriesService, "series")
 
 
 async def _out(service: SeriesService, series: Series) -> SeriesOut:

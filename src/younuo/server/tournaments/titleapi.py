@@ -5,25 +5,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 
 from younuo.protocol.rest import RevokeTitleIn, TitleOut, TitlesOut
-from younuo.server.api import ERROR_RESPONSES, Me, SafeJSONResponse, StrictJsonRoute
+from younuo.server.accounts.caller import Me, app_service, rest_router
 from younuo.server.tournaments.titles import Titles, TitleView
 from younuo.tournaments.titles import Title, TitleKind
 
-router = APIRouter(
-    prefix="/api",
-    route_class=StrictJsonRoute,
-    default_response_class=SafeJSONResponse,
-    responses=ERROR_RESPONSES,
-    tags=["titles"],
-)
-
-
-def _titles(request: Request) -> Titles:
-    titles: Titles = request.app.state.titles
-    return titles
+router = rest_router("titles", "/api")
+_titles = app_service(Titles, "titles")
 
 
 def title_out(title: Title) -> TitleOut:

@@ -1,0 +1,50 @@
+"""The pieces every small REST module takes from ``younuo.server.accounts.caller``: a
+service's refusal answered with its own status and code, anything else left alone, the
+service read from the app, and the house router."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi import FastAPI, Request
+
+from younuo.server.accounts.bots import BotError
+from younuo.server.accounts.caller import Problem, app_service, refusals, rest_router
+from younuo.server.accounts.personaldata import Refused
+from younuo.server.accounts.refusal import Refusal
+from younuo.server.api import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [BotError(404, "not_found", "no such bot"), Refused(409, "in_room", "leave the room first")],
+)
+def test_a_refusal_is_answered_with_its_status_code_and_message(refusal: Refusal) -> None:
+    with pytest.raises(Problem) as caught, refusals():
+        raise refusal
+    assert (caught.value.status, caught.value.code, caught.value.message) == (
+        refusal.status,
+        refusal.code,
+        refusal.message,
+    )
+    assert caught.value.__suppress_context__
+
+
+def test_other_exceptions_pass_through_refusals() -> None:
+    with pytest.raises(KeyError), refusals():
+        raise KeyError("not a refusal")
+
+
+def test_app_service_reads_the_service_the_app_keeps() -> None:
+    app = FastAPI()
+    app.state.bot_accounts = kept = object()
+    request = Request({"type": "http", "app": app, "headers": []})
+    assert app_service(object, "bot_accounts")(request) is kept
+
+
+def test_rest_router_has_the_house_conventions() -> None:
+    router = rest_router("bots", "/api/me/bots")
+    assert router.prefix == "/api/me/bots"
+    assert router.tags == ["bots"]
+    assert router.route_class is StrictJsonRoute
+    assert router.responses == ERROR_RESPONSES
+    assert router.default_response_class is SafeJSONResponse
