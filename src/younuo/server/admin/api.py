@@ -104,18 +104,8 @@ class CaseOut(BaseModel):
 
 
 def _case(case: FairplayCase) -> CaseOut:
-    return CaseOut(
-        key=case.key,
-        kind=case.kind,
-        score=case.score,
-        status=case.status,
-        opened_at=case.opened_at,
-        seen_at=case.seen_at,
-        evidence=case.evidence,
-        decision=case.decision,
-        decided_by=case.decided_by,
-        decided_at=case.decided_at,
-    )
+    # Every field of CaseOut is the stored case's column of that name.
+    return CaseOut.model_validate(case, from_attributes=True)
 
 
 _fairplay = app_service(FairPlay, "fairplay")
@@ -220,12 +210,8 @@ async def audit(
 ) -> list[AuditOut]:
     """The audit log, newest first (moderators and admins)."""
     entries: list[AuditEntry] = await _admin(request).audit_log(me, limit, target, before)
-    return [
-        AuditOut(
-            id=e.id, at=e.at, actor=e.actor, action=e.action, target=e.target, details=e.details
-        )
-        for e in entries
-    ]
+    # Every field of AuditOut is the stored entry's column of that name.
+    return [AuditOut.model_validate(e, from_attributes=True) for e in entries]
 
 
 @router.get("/cases", response_model=list[CaseOut])
