@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request
 from younuo.server.accounts.bots import BotError
 from younuo.server.accounts.caller import Problem, app_service, refusals, rest_router
 from younuo.server.accounts.personaldata import Refused
-from younuo.server.accounts.refusal import Refusal
+from younuo.server.accounts.refused import RequestRefused
 from younuo.server.api import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
 
 
@@ -18,7 +18,7 @@ from younuo.server.api import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
     "refusal",
     [BotError(404, "not_found", "no such bot"), Refused(409, "in_room", "leave the room first")],
 )
-def test_a_refusal_is_answered_with_its_status_code_and_message(refusal: Refusal) -> None:
+def test_a_refusal_is_answered_with_its_status_code_and_message(refusal: RequestRefused) -> None:
     with pytest.raises(Problem) as caught, refusals():
         raise refusal
     assert (caught.value.status, caught.value.code, caught.value.message) == (

@@ -26,7 +26,7 @@ from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import OUTFITS
 from younuo.server.accounts.auth import new_token, token_hash
 from younuo.server.accounts.names import InvalidName, clean_name
-from younuo.server.accounts.refusal import Refusal
+from younuo.server.accounts.refused import RequestRefused
 from younuo.store import Database, NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import bots as repo
@@ -39,7 +39,7 @@ MAX_TOKENS = 10
 MAX_LABEL = 40
 
 
-class BotError(Refusal):
+class BotError(RequestRefused):
     """A refused bot-account request; ``code`` and ``status`` for the REST answer."""
 
 

@@ -7,7 +7,7 @@ admin each used to spell out the same pieces; they take them from here:
   the protocol's error bodies in the OpenAPI document);
 - :func:`app_service`: the typed dependency that hands a route the service the composition
   root built for it;
-- :func:`refusals`: a service's :class:`~younuo.server.accounts.refusal.Refusal`, which
+- :func:`refusals`: a service's :class:`~younuo.server.accounts.refused.RequestRefused`, which
   carries its HTTP status, answered as the protocol's error body.
 
 Who asks is :data:`Me` (the account of the bearer token, refused with 401/403 without
@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from fastapi import APIRouter, Request
 
-from younuo.server.accounts.refusal import Refusal
+from younuo.server.accounts.refused import RequestRefused
 from younuo.server.api import (
     ERROR_RESPONSES,
     Me,
@@ -63,11 +63,11 @@ def app_service(kind: type[T], name: str) -> Callable[[Request], T]:
 
 @contextmanager
 def refusals() -> Iterator[None]:
-    """Answer a :class:`Refusal` raised inside the block with its status and error body
+    """Answer a :class:`RequestRefused` raised inside the block with its status and error body
     (the service's own exception stays out of the traceback of the answer)."""
     try:
         yield
-    except Refusal as exc:
+    except RequestRefused as exc:
         raise Problem(exc.status, exc.code, exc.message) from None
 
 

@@ -18,7 +18,7 @@ import time
 
 from younuo.protocol.privacy import AccountDeleted, DataExport, DeleteAccountIn
 from younuo.server.accounts.auth import Auth
-from younuo.server.accounts.refusal import Refusal
+from younuo.server.accounts.refused import RequestRefused
 from younuo.server.lobby.service import Lobby
 from younuo.server.match.replays import ReplayCache
 from younuo.server.realtime.connections import Hub
@@ -32,7 +32,7 @@ OPEN_EVENTS = [str(Status.REGISTRATION), str(Status.RUNNING)]
 """Events an account may not leave by deletion: those not yet ended."""
 
 
-class Refused(Refusal):
+class Refused(RequestRefused):
     """The deletion is refused: an HTTP status, a code and a message; nothing changed."""
 
 

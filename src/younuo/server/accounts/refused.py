@@ -1,14 +1,14 @@
 """A request a service of the server refuses, with the HTTP status of its answer.
 
 Services whose refusals differ only in status, code and message (bot accounts, personal
-data) raise a subclass of :class:`Refusal`; their route modules answer it with
+data) raise a subclass of :class:`RequestRefused`; their route modules answer it with
 :func:`younuo.server.accounts.caller.refusals`.
 """
 
 from __future__ import annotations
 
 
-class Refusal(Exception):
+class RequestRefused(Exception):
     """A refused request: the HTTP ``status`` of the answer, the protocol's ``code`` and
     a ``message`` for the player. Nothing changed."""
 
@@ -19,4 +19,4 @@ class Refusal(Exception):
         self.message = message
 
 
-__all__ = ["Refusal"]
+__all__ = ["RequestRefused"]
