@@ -38,7 +38,7 @@ async def _whole_match(server: ServerProcess) -> None:
         await pilot.press("f")  # fill with bots and start
         await until(pilot, lambda: app.place == "table")
         assert app.table is not None and app.table.me == "Ann"
-        assert "Your hand" in shown(app, "#hand")
+        await until(pilot, lambda: "Your hand" in shown(app, "#hand"))
         await until(pilot, lambda: fits(app), timeout=2)  # the whole table on 80x24
         presses = await play_to_the_end(pilot, app)
         assert presses > 0
