@@ -13,10 +13,12 @@ import pytest
 from sqlalchemy import func, select
 
 from younuo.server.lobby.service import Lobby
+from younuo.server.match.ports import MatchEnded
 from younuo.server.match.service import MatchService
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.routing import Router
 from younuo.server.settings import Settings
+from younuo.server.tournaments.ports import CarryOutHook
 from younuo.server.tournaments.service import TournamentService
 from younuo.server.tournaments.tables import TournamentTables, table_match_id, table_room_id
 from younuo.store import Database
@@ -37,11 +39,12 @@ class Node:
 
 def node(db: Database, settings: Settings) -> Node:
     hub = Hub()
-    matches = MatchService(db, hub, settings)
-    lobby = Lobby(db, hub, matches, Router(matches))
-    tables = TournamentTables(db, hub, lobby, matches, TournamentService(db))
-    tables.service.carry_out = tables.carry_out
-    matches.on_match_over = tables.match_over
+    ended = MatchEnded()
+    matches = MatchService(db, hub, settings, match_ended=ended)
+    lobby = Lobby(db, hub, matches, Router(matches), ended)
+    commands = CarryOutHook()
+    service = TournamentService(db, commands)
+    tables = TournamentTables(db, hub, lobby, matches, service, ended, commands)
     return Node(matches, lobby, tables)
 
 

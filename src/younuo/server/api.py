@@ -46,6 +46,7 @@ from younuo.server.lobby.service import Lobby
 from younuo.server.match.privacy import may_read, private_history
 from younuo.server.match.replays import ReplayCache
 from younuo.server.match.service import result_out
+from younuo.server.services import services_of
 from younuo.store import NameTaken
 from younuo.store import accounts as accounts_repo
 from younuo.store import matches as matches_repo
@@ -178,18 +179,18 @@ def add_error_handlers(app: FastAPI) -> None:
 
 
 def _auth(request: Request) -> Auth:
-    auth: Auth = request.app.state.auth
+    auth: Auth = services_of(request).auth
     return auth
 
 
 def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
+    lobby: Lobby = services_of(request).lobby
     return lobby
 
 
 def _limit(request: Request, name: object = None) -> None:
     """Count a login or sign-up from the caller's address (and for ``name``): 429 past it."""
-    limits: AuthLimits = request.app.state.auth_limits
+    limits: AuthLimits = services_of(request).auth_limits
     refusal = limits.check(request.client.host if request.client else None, name)
     if refusal is not None:
         raise _too_many(refusal)
@@ -207,7 +208,7 @@ def _too_many(refusal: Refusal) -> Problem:
 async def spend_write(request: Request, account: Account, kind: Write) -> None:
     """Count one ``kind`` write of ``account`` against its budget: 429
     ``too_many_writes`` (with ``Retry-After``) past it."""
-    limits: WriteLimits = request.app.state.write_limits
+    limits: WriteLimits = services_of(request).write_limits
     refusal = await limits.check(account, kind)
     if refusal is not None:
         raise Problem(
@@ -232,7 +233,7 @@ async def current_account(
     except AuthError as exc:
         status = 403 if exc.code in (ErrorCode.ACCOUNT_SUSPENDED, ErrorCode.ACCOUNT_BANNED) else 401
         raise Problem(status, exc.code, exc.message) from None
-    bots: BotLimits = request.app.state.bot_limits
+    bots: BotLimits = services_of(request).bot_limits
     refusal = await bots.check(account)
     if refusal is not None:
         raise _too_many(refusal)
@@ -339,7 +340,7 @@ async def get_me(me: Me) -> AccountOut:
 @router.get("/me/decisions", response_model=list[DecisionOut], tags=["accounts"])
 async def my_decisions(request: Request, me: Me) -> list[DecisionOut]:
     """The moderators' decisions on fair-play cases that named you, newest first."""
-    decided = await request.app.state.fairplay.decisions_for(me.id)
+    decided = await services_of(request).fairplay.decisions_for(me.id)
     return [
         DecisionOut(
             kind=c.kind,
@@ -533,7 +534,7 @@ async def get_replay(match_id: str, request: Request, viewer: Viewer) -> Respons
             " the match has ended",
         )
     record = matches_repo.record_of(match, log)
-    cache: ReplayCache = request.app.state.replays
+    cache: ReplayCache = services_of(request).replays
     try:
         text = await cache.text(match_id, record)
     except RecordError as exc:

@@ -14,10 +14,8 @@ from __future__ import annotations
 import gc
 import logging
 import sys
-import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,46 +26,26 @@ from sqlalchemy import text
 
 import younuo
 from younuo.protocol.messages import PROTOCOL_VERSION
-from younuo.server.accounts.auth import Auth
 from younuo.server.accounts.botapi import router as bot_router
-from younuo.server.accounts.bots import BotAccounts
-from younuo.server.accounts.personaldata import PersonalData
 from younuo.server.accounts.privacyapi import router as privacy_router
 from younuo.server.admin.api import refusal_handler
 from younuo.server.admin.api import router as admin_router
-from younuo.server.admin.fairplay import FairPlay
-from younuo.server.admin.origins import Origins
-from younuo.server.admin.originsecret import kept_secret
-from younuo.server.admin.sanctions import Sanctions
-from younuo.server.admin.service import Admin, AdminError
+from younuo.server.admin.service import AdminError
 from younuo.server.api import add_error_handlers, router
-from younuo.server.cluster.scheduler import Job, Scheduler
+from younuo.server.compose import build_services
 from younuo.server.edge.bodylimit import BodyLimit
 from younuo.server.edge.headers import DOCS_PATHS, HeaderedFastAPI
-from younuo.server.edge.limits import AddressGuard, AuthLimits, BotLimits, WriteLimits
-from younuo.server.edge.refusallog import RefusalLog
-from younuo.server.lobby.codeguesses import CodeGuesses
-from younuo.server.lobby.service import Lobby
 from younuo.server.match.bots import BotMaker
-from younuo.server.match.replays import ReplayCache
-from younuo.server.match.service import MatchService
-from younuo.server.realtime.connections import Hub
-from younuo.server.realtime.routing import Router
 from younuo.server.realtime.socket import serve_socket
+from younuo.server.services import Services, services_of
 from younuo.server.settings import Settings
 from younuo.server.social.api import router as social_router
 from younuo.server.social.api import social_handler
-from younuo.server.social.service import NotFound, SocialService
+from younuo.server.social.service import NotFound
 from younuo.server.tournaments.api import router as tournament_router
-from younuo.server.tournaments.news import TournamentNews
-from younuo.server.tournaments.series import SeriesService
 from younuo.server.tournaments.seriesapi import router as series_router
-from younuo.server.tournaments.service import TournamentService
-from younuo.server.tournaments.tables import TournamentTables
 from younuo.server.tournaments.titleapi import router as title_router
-from younuo.server.tournaments.titles import Titles
 from younuo.social.errors import SocialError
-from younuo.store import Database
 
 log = logging.getLogger(__name__)
 
@@ -104,119 +82,12 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     """A ready-to-serve application for ``settings`` (defaults: see ``Settings``).
 
     ``bot_maker`` makes the bots, ``(level, seed, timing)``; the default is
-    :func:`younuo.bots.make_bot` (another one serves tests and experiments).
+    :func:`younuo.bots.make_bot` (another one serves tests and experiments). The services
+    are built by :func:`~younuo.server.compose.build_services`; here they get their
+    life (:func:`_lifespan`), their routes and the web client's files.
     """
     settings = settings or Settings.load()
-    db = Database.from_url(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
-    hub = Hub()
-    matches = MatchService(db, hub, settings, bot_maker)
-    tables = Router(matches)
-    lobby = Lobby(db, hub, matches, tables)
-    auth = Auth(db, settings.token_days, settings.hash_workers)
-    guard = AddressGuard(settings)
-    bot_limits = BotLimits(settings, hub)
-    code_guesses = CodeGuesses(settings, hub)
-    cluster = None
-    if settings.redis:
-        # Imported only for a node of several: Redis's client adds most of a second to
-        # every start of a single server.
-        from younuo.server.cluster.node import Cluster
-
-        cluster = Cluster(settings, db, hub, matches, tables, lobby)
-    origins = Origins(db, settings.origin_secret, settings.origin_days)
-    fairplay = FairPlay(db, settings.fairplay_window_days, settings.fairplay_max_matches, origins)
-    jobs = [
-        Job("purge_sessions", settings.session_purge_seconds, auth.purge_expired),
-        Job("purge_origins", settings.session_purge_seconds, origins.purge),
-    ]
-    if settings.fairplay_scan_seconds > 0:
-        jobs.append(Job("fairplay_scan", settings.fairplay_scan_seconds, fairplay.scan))
-    # --- tournaments (issue 27): the shell's job under the scheduler's lease ---
-    tournaments = TournamentService(db)
-    # A table is a room and a match on the match service (server/tournaments/tables.py);
-    # a table's match ending goes on to the event at once, after the room's own hook.
-    tables_of_events = TournamentTables(db, hub, lobby, matches, tournaments)
-    tournaments.carry_out = tables_of_events.carry_out
-    tournaments.changed = TournamentNews(hub).changed
-    room_over = matches.on_match_over
-
-    async def match_over(room_id: str | None, match_id: str) -> None:
-        if room_over is not None:
-            await room_over(room_id, match_id)
-        await tables_of_events.match_over(room_id, match_id)
-
-    matches.on_match_over = match_over
-    if settings.tournament_tick_seconds > 0:
-        jobs.append(
-            Job(
-                "tournaments",
-                settings.tournament_tick_seconds,
-                lambda: tournaments.tick(datetime.now(UTC)),
-            )
-        )
-    series = SeriesService(db, tournaments)
-    if settings.series_tick_seconds > 0:
-        jobs.append(
-            Job("series", settings.series_tick_seconds, lambda: series.tick(datetime.now(UTC)))
-        )
-    # --- social play (issue 29): friends, notices, chat, reports; the chat purge job ---
-    social = SocialService(db, hub, lobby, settings)
-    if settings.chat_purge_seconds > 0:
-        jobs.append(Job("purge_chat", settings.chat_purge_seconds, social.purge_chat))
-    if settings.evidence_purge_seconds > 0:
-        # Evidence has a retention of its own (docs/security.md, "Privacy").
-        jobs.append(Job("purge_evidence", settings.evidence_purge_seconds, social.purge_evidence))
-    scheduler = Scheduler(db, settings.node_name, jobs, settings.match_lease)
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await db.migrate()
-        if not settings.origin_secret:
-            # A single server keeps its own key (several nodes must be given one).
-            origins.secret, made = kept_secret(settings.data)
-            if made:
-                gone = await origins.forget_all()
-                log.info(
-                    "made the origin key in %s (%d older origins deleted)", settings.data, gone
-                )
-        if settings.deal_seed is not None:
-            log.warning(
-                "every match is dealt from the fixed seed %d (deal_seed): for tests only",
-                settings.deal_seed,
-            )
-        # Thousands of long-lived games make the collector's full passes long pauses:
-        # collect the young generation less often (the engine makes few cycles).
-        gc.set_threshold(50_000, 20, 100)
-        # The move log's writer thread takes the GIL back after each SQLite call; with
-        # the event loop busy it waited up to the whole switch interval (5 ms) each
-        # time, several times a batch, and every move of the batch waited with it.
-        switch = sys.getswitchinterval()
-        sys.setswitchinterval(SWITCH_INTERVAL)
-        if cluster is not None:
-            await cluster.start()
-        restored = await matches.restore()
-        await lobby.restore()
-        if restored:
-            log.info("restored %d running match(es)", restored)
-        # What start-up made (modules, the app, restored matches) stays: keep it out
-        # of the collector's passes, which then walk only what play makes.
-        gc.collect()
-        gc.freeze()
-        app.state.started = time.time()
-        scheduler.start()
-        try:
-            yield
-        finally:
-            await scheduler.close()
-            if cluster is not None:
-                await cluster.close()
-            await lobby.feed.close()
-            await matches.close()
-            auth.close()
-            await db.close()
-            sys.setswitchinterval(switch)
-            gc.unfreeze()
-
+    services, origin_key_made = build_services(settings, bot_maker)
     # Every response carries the security headers (server/edge/headers.py); the API pages,
     # which load their scripts from a CDN, only when an operator turns them on.
     app = HeaderedFastAPI(
@@ -227,109 +98,141 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         version=getattr(younuo, "__version__", "0.1.0"),
         description="The Younuo (優諾) game server: accounts, lobby, rooms, history. Real-time"
         f" play is on the WebSocket /ws (protocol version {PROTOCOL_VERSION}, docs/protocol.md).",
-        lifespan=lifespan,
+        lifespan=_lifespan(services, origin_key_made),
     )
-    app.state.settings = settings
-    app.state.db = db
-    app.state.hub = hub
-    app.state.matches = matches
-    app.state.lobby = lobby
-    app.state.tables = tables
-    app.state.auth = auth
-    app.state.admin = Admin(db)
-    app.state.fairplay = fairplay
-    app.state.tournaments = tournaments
-    # A ban's or a suspension's effects on the live server (server/admin/sanctions.py).
-    app.state.sanctions = Sanctions(hub, lobby, tournaments)
-    app.state.auth_limits = AuthLimits(settings)
-    app.state.guard = guard
-    app.state.bot_limits = bot_limits
-    app.state.code_guesses = code_guesses
-    app.state.write_limits = write_limits = WriteLimits(settings, hub)
-    app.state.replays = ReplayCache()
-    # --- privacy (issue 38): /api/me/data and DELETE /api/me ---
-    app.state.personal_data = PersonalData(db, hub, auth, lobby, app.state.replays)
-    app.state.cluster = cluster
-    # Refused input (bad bodies and frames) in the log: once per client and minute.
-    app.state.refusals = refusals = RefusalLog()
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refusals=refusals)
-    app.state.scheduler = scheduler
-    # Called on SIGTERM before the connections close (younuo serve): hand matches over.
-    app.state.drain = cluster.drain if cluster is not None else None
+    app.state.services = services
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refusals=services.refusals)
     add_error_handlers(app)
     app.add_exception_handler(AdminError, refusal_handler)
-    app.include_router(router)
-    app.include_router(admin_router)
-    # --- bot accounts (issue 28): /api/me/bots ---
-    app.state.bot_accounts = BotAccounts(db)
-    app.include_router(bot_router)
-    # --- series and titles (issue 27) ---
-    app.state.series = series
-    app.state.titles = Titles(db)
-    app.include_router(series_router)
-    app.include_router(title_router)
-    # --- tournaments (issue 27): /api/tournaments ---
-    app.include_router(tournament_router)
-    # --- social play (issue 29): /api/me/friends, blocks, notices, reports, chat log ---
-    app.state.social = social
     app.add_exception_handler(SocialError, social_handler)
     app.add_exception_handler(NotFound, social_handler)
-    app.include_router(social_router)
-    app.include_router(privacy_router)
-
-    @app.get("/healthz", tags=["server"])
-    async def healthz(request: Request) -> JSONResponse:
-        """This node is alive, and whether its database (and Redis) answer."""
-        try:
-            async with db.session() as s:
-                await s.execute(text("SELECT 1"))
-            db_ok = True
-        except Exception:
-            db_ok = False
-        redis_ok = cluster.redis_up if cluster is not None else None
-        ok = db_ok and redis_ok is not False
-        body = {
-            "ok": ok,
-            "node": settings.node_name,
-            "db": db.dialect,
-            "db_ok": db_ok,
-            "redis": redis_ok,
-            "scheduler": scheduler.holding,
-            "matches": len(matches.runtimes),
-            "connections": hub.count,
-            "moves": matches.moves,
-            "protocol": PROTOCOL_VERSION,
-        }
-        return JSONResponse(body, status_code=200 if ok else 503)
-
-    @app.websocket("/ws")
-    async def websocket(ws: WebSocket) -> None:
-        await serve_socket(
-            ws,
-            auth,
-            lobby,
-            tables,
-            hub,
-            settings,
-            guard,
-            bot_limits,
-            origins,
-            social,
-            code_guesses,
-            refusals,
-            write_limits,
-        )
-
+    for routes in ROUTERS:
+        app.include_router(routes)
+    app.add_api_route("/healthz", healthz, methods=["GET"], tags=["server"])
+    app.add_api_websocket_route("/ws", websocket)
     static = settings.static_dir or WEB_STATIC
     if static.is_dir():
         app.mount("/", RevalidatedFiles(directory=static, html=True), name="web")
     else:
-
-        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-        async def placeholder() -> str:
-            return PLACEHOLDER.format(version=PROTOCOL_VERSION)
-
+        app.add_api_route(
+            "/", placeholder, methods=["GET"], response_class=HTMLResponse, include_in_schema=False
+        )
     return app
+
+
+ROUTERS = (
+    router,
+    admin_router,
+    bot_router,  # bot accounts (issue 28): /api/me/bots
+    series_router,  # series and titles (issue 27)
+    title_router,
+    tournament_router,  # tournaments (issue 27): /api/tournaments
+    social_router,  # social play (issue 29): friends, blocks, notices, reports, chat log
+    privacy_router,  # privacy (issue 38): /api/me/data and DELETE /api/me
+)
+"""The REST routes, by capability."""
+
+
+def _lifespan(
+    services: Services, origin_key_made: bool
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """Start-up and shutdown of the services, in order."""
+    s = services
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await s.db.migrate()
+        if origin_key_made:
+            gone = await s.origins.forget_all()
+            log.info("made the origin key in %s (%d older origins deleted)", s.settings.data, gone)
+        if s.settings.deal_seed is not None:
+            log.warning(
+                "every match is dealt from the fixed seed %d (deal_seed): for tests only",
+                s.settings.deal_seed,
+            )
+        # Thousands of long-lived games make the collector's full passes long pauses:
+        # collect the young generation less often (the engine makes few cycles).
+        gc.set_threshold(50_000, 20, 100)
+        # The move log's writer thread takes the GIL back after each SQLite call; with
+        # the event loop busy it waited up to the whole switch interval (5 ms) each
+        # time, several times a batch, and every move of the batch waited with it.
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        if s.cluster is not None:
+            await s.cluster.start()
+        restored = await s.matches.restore()
+        await s.lobby.restore()
+        if restored:
+            log.info("restored %d running match(es)", restored)
+        # What start-up made (modules, the app, restored matches) stays: keep it out
+        # of the collector's passes, which then walk only what play makes.
+        gc.collect()
+        gc.freeze()
+        s.scheduler.start()
+        try:
+            yield
+        finally:
+            await s.scheduler.close()
+            if s.cluster is not None:
+                await s.cluster.close()
+            await s.lobby.feed.close()
+            await s.matches.close()
+            s.auth.close()
+            await s.db.close()
+            sys.setswitchinterval(switch)
+            gc.unfreeze()
+
+    return lifespan
+
+
+async def healthz(request: Request) -> JSONResponse:
+    """This node is alive, and whether its database (and Redis) answer."""
+    s = services_of(request)
+    try:
+        async with s.db.session() as session:
+            await session.execute(text("SELECT 1"))
+        db_ok = True
+    except Exception:
+        db_ok = False
+    redis_ok = s.cluster.redis_up if s.cluster is not None else None
+    ok = db_ok and redis_ok is not False
+    body = {
+        "ok": ok,
+        "node": s.settings.node_name,
+        "db": s.db.dialect,
+        "db_ok": db_ok,
+        "redis": redis_ok,
+        "scheduler": s.scheduler.holding,
+        "matches": len(s.matches.runtimes),
+        "connections": s.hub.count,
+        "moves": s.matches.moves,
+        "protocol": PROTOCOL_VERSION,
+    }
+    return JSONResponse(body, status_code=200 if ok else 503)
+
+
+async def websocket(ws: WebSocket) -> None:
+    s = services_of(ws)
+    await serve_socket(
+        ws,
+        s.auth,
+        s.lobby,
+        s.tables,
+        s.hub,
+        s.settings,
+        s.guard,
+        s.bot_limits,
+        s.origins,
+        s.social,
+        s.code_guesses,
+        s.refusals,
+        s.write_limits,
+    )
+
+
+async def placeholder() -> str:
+    """The page at ``/`` when the web client's files are not installed."""
+    return PLACEHOLDER.format(version=PROTOCOL_VERSION)
 
 
 __all__ = ["WEB_STATIC", "create_app"]

@@ -32,6 +32,7 @@ from younuo.server.api import (
     StrictJsonRoute,
     Viewer,
 )
+from younuo.server.services import services_of
 
 T = TypeVar("T")
 
@@ -49,15 +50,16 @@ def rest_router(tag: str, prefix: str = "") -> APIRouter:
 
 
 def app_service(kind: type[T], name: str) -> Callable[[Request], T]:
-    """The getter of the service the composition root keeps as ``app.state.<name>``;
-    ``kind`` only types it (the composition root is what guarantees the class)."""
+    """The getter of the service the composition root built as ``Services.<name>``
+    (:mod:`younuo.server.services`); ``kind`` only types it (``Services`` is what
+    guarantees the class)."""
 
     def get(request: Request) -> T:
-        found: T = getattr(request.app.state, name)
+        found: T = getattr(services_of(request), name)
         return found
 
     get.__name__ = f"service_{name}"
-    get.__doc__ = f"The app's {kind.__name__} (``app.state.{name}``)."
+    get.__doc__ = f"The app's {kind.__name__} (``Services.{name}``)."
     return get
 
 

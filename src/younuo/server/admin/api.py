@@ -26,6 +26,7 @@ from younuo.server.admin.sanctions import Sanctions
 from younuo.server.admin.service import Admin, AdminError, Outcome
 from younuo.server.api import problem_handler
 from younuo.server.realtime.connections import Hub
+from younuo.server.services import services_of
 from younuo.store.models import Account, AuditEntry, FairplayCase
 
 log = logging.getLogger(__name__)
@@ -196,7 +197,7 @@ async def rename(account_id: str, body: RenameIn, request: Request, me: Me) -> A
     player gets a ``moderation`` notice of it."""
     outcome = await _admin(request).rename(me, account_id, body.name, body.reason)
     if outcome.notice is not None:
-        request.app.state.social.deliver(outcome.notice)
+        services_of(request).social.deliver(outcome.notice)
     return _out(outcome.account)
 
 

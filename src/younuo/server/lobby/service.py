@@ -34,7 +34,9 @@ from younuo.server.accounts.auth import level_out
 from younuo.server.accounts.names import InvalidName, clean_name
 from younuo.server.accounts.seatfacts import match_seat, seat_facts
 from younuo.server.lobby.feed import LobbyFeed
+from younuo.server.lobby.ports import RoomNews, Unshared
 from younuo.server.lobby.rooms import RoomError, RoomState, Settings
+from younuo.server.match.ports import MatchEnded
 from younuo.server.match.service import MatchService, Runtime
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.routing import Op, Router
@@ -58,16 +60,26 @@ def room_error(exc: RoomError, ref: Any = None) -> ProtocolError:
 class Lobby:
     """Rooms: create, join, quick match, leave, host powers, start."""
 
-    def __init__(self, db: Database, hub: Hub, matches: MatchService, tables: Router) -> None:
+    def __init__(
+        self,
+        db: Database,
+        hub: Hub,
+        matches: MatchService,
+        tables: Router,
+        match_ended: MatchEnded,
+        news: RoomNews | None = None,
+    ) -> None:
+        """``match_ended``: the hook the match service calls when a match ended (the
+        lobby adds its listener here); ``news``: who else hears of a stored room."""
         self.db = db
         self.hub = hub
         self.matches = matches
         self.tables = tables
-        self.changed: Callable[[str, int], None] = _nobody
+        self.changed: Callable[[str, int], None] = (news or Unshared()).room_changed
         """Told of every room this node stored (a cluster tells the other nodes)."""
         self.rooms: dict[str, RoomState] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        matches.on_match_over = self._match_over
+        match_ended.add(self._match_over)
         self.feed = LobbyFeed(lambda f: self.listing(f.mode, f.preset, f.free_seats))
         """The watchers of the room list: told after every stored change (``changed``)."""
 
@@ -537,10 +549,6 @@ class Lobby:
 
     async def _send_room(self, room: RoomState, account: str, ref: Any = None) -> None:
         self.hub.send(account, RoomMessage(ref=ref, room=await self.room_out(room, account)))
-
-
-def _nobody(room: str, version: int) -> None:
-    return None
 
 
 def _roles(room: RoomState) -> dict[str, str]:

@@ -59,6 +59,7 @@ from younuo.server.match import core
 from younuo.server.match.bots import BotMaker, BotSeat
 from younuo.server.match.clocks import CLOSING, Clock, SeatControl, start_clock
 from younuo.server.match.core import Change, MatchState, SeatEdit, SeatInfo, Source
+from younuo.server.match.ports import Deployment, MatchOverHook, SingleNode
 from younuo.server.match.snapshots import take_snapshot
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.feed import Committed, Feeds, Kind
@@ -95,7 +96,6 @@ class Runtime(MatchState):
     """The match's record without its actions (docs/records.md): rebuilds the game."""
 
 
-MatchOverHook = Callable[[str | None, str], Awaitable[None]]
 Presence = Callable[[Iterable[str]], Awaitable[set[str]]]
 """Which of these accounts are connected (to any node)."""
 
@@ -109,8 +109,15 @@ class MatchService:
         hub: Hub,
         settings: Settings,
         bot_maker: BotMaker | None = None,
+        *,
+        feeds: Feeds | None = None,
+        deployment: Deployment | None = None,
+        match_ended: MatchOverHook | None = None,
     ) -> None:
-        """``bot_maker``: makes the bots, ``(level, seed, timing)`` (default: ``make_bot``)."""
+        """``bot_maker``: makes the bots, ``(level, seed, timing)`` (default: ``make_bot``);
+        ``feeds``: this node's fan-out (default: its own); ``deployment``: the node's
+        place among others (default: :class:`SingleNode`); ``match_ended``: told of every
+        match's end (usually a :class:`MatchEnded` the lobby and the tables listen to)."""
         self.db = db
         self.hub = hub
         self.settings = settings
@@ -124,16 +131,17 @@ class MatchService:
         # Bots decide here, off the event loop (younuo.server.match.bots).
         self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="younuo-bot")
         self.runtimes: dict[str, Runtime] = {}
-        self.feeds = Feeds(hub)
-        self.announce: Callable[[Committed], None] = self.feeds.deliver
+        self.feeds = feeds if feeds is not None else Feeds(hub)
+        deployment = deployment if deployment is not None else SingleNode(self.feeds, hub)
+        self.announce: Callable[[Committed], None] = deployment.announce
         """Where committed changes go: this node's feeds (a cluster sends them on too)."""
-        self.presence: Presence = self._local_presence
-        self.node: str | None = None
+        self.presence: Presence = deployment.presence
+        self.node: str | None = deployment.node
         """This node's id when several share the database: every write is fenced by it."""
-        self.ready: Callable[[], None] = _always_ready
+        self.ready: Callable[[], None] = deployment.ready
         """Raises ProtocolError ``unavailable`` when changes cannot be announced."""
-        self.on_match_over: MatchOverHook | None = None
-        self.on_lost: Callable[[str, str | None], None] | None = None
+        self.on_match_over: MatchOverHook | None = match_ended
+        self.on_lost: Callable[[str, str | None], None] | None = deployment.lost
         """Called when another node turned out to run a match this node held."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._taking: set[str] = set()
@@ -788,9 +796,6 @@ class MatchService:
             raise ProtocolError(ErrorCode.NO_MATCH, "no such running match")
         return rt
 
-    async def _local_presence(self, accounts: Iterable[str]) -> set[str]:
-        return {a for a in accounts if self.hub.online(a)}
-
     def _spawn(self, coro: Awaitable[None]) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)
         self._tasks.add(task)
@@ -845,10 +850,6 @@ def _unavailable() -> ProtocolError:
     return ProtocolError(
         ErrorCode.UNAVAILABLE, "the database did not answer: nothing was changed, retry"
     )
-
-
-def _always_ready() -> None:
-    return None
 
 
 def _make_bot(level: str, seed: int, timing: Any) -> Bot:

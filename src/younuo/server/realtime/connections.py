@@ -144,7 +144,7 @@ class Connection:
 
 class Peers:
     """The other nodes, as the hub needs them: with one process there are none, and
-    these do nothing (:class:`younuo.server.cluster.node.Cluster` is the real one)."""
+    these do nothing (:class:`younuo.server.cluster.peers.ClusterPeers` is the real one)."""
 
     async def attached(self, account: str) -> None:
         """``account`` connected here: a connection of it on another node is replaced."""
@@ -186,8 +186,9 @@ class Peers:
 class Hub:
     """Every live connection, by account, and the rooms they follow."""
 
-    def __init__(self) -> None:
-        self.peers = Peers()
+    def __init__(self, peers: Peers | None = None) -> None:
+        """``peers``: the other nodes (default: none, one process)."""
+        self.peers = peers if peers is not None else Peers()
         self.by_account: dict[str, Connection] = {}
         self.room_of: dict[str, str] = {}
         self.in_room: dict[str, set[str]] = defaultdict(set)

@@ -51,10 +51,12 @@ Forward = Callable[[str, Op, str, dict[str, Any]], Awaitable[Any]]
 class Router:
     """Requests about matches, served here or forwarded (see the module docstring)."""
 
-    def __init__(self, matches: MatchService) -> None:
+    def __init__(self, matches: MatchService, forward: Forward | None = None) -> None:
+        """``forward``: with several nodes, hands a request to the node running the
+        match (None: one process, every match runs here)."""
         self.matches = matches
-        self.forward: Forward | None = None
-        """Set with several nodes: hands a request to the node running the match."""
+        self.forward: Forward | None = forward
+        """With several nodes: hands a request to the node running the match."""
 
     async def request(self, match_id: str, op: Op, account: str, **args: Any) -> Any:
         """Serve ``op`` for ``account`` on the match, wherever it runs."""

@@ -43,6 +43,7 @@ from younuo.server.api import (
     spend_write,
 )
 from younuo.server.edge.limits import Write
+from younuo.server.services import services_of
 from younuo.server.social.service import STATUS, NotFound, SocialService
 from younuo.social.errors import SocialError
 
@@ -59,7 +60,7 @@ router = APIRouter(
 
 
 def _social(request: Request) -> SocialService:
-    social: SocialService = request.app.state.social
+    social: SocialService = services_of(request).social
     return social
 
 

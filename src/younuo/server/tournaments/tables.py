@@ -42,8 +42,10 @@ from younuo.server.accounts.auth import may_play
 from younuo.server.accounts.seatfacts import SeatFacts, match_seat, seat_facts
 from younuo.server.lobby.rooms import RoomState, Seat, Settings
 from younuo.server.lobby.service import Lobby
+from younuo.server.match.ports import MatchEnded
 from younuo.server.match.service import MatchService
 from younuo.server.realtime.connections import Hub
+from younuo.server.tournaments.ports import CarryOutHook
 from younuo.server.tournaments.service import TournamentService
 from younuo.store import Database
 from younuo.store import accounts as accounts_repo
@@ -205,7 +207,12 @@ class TournamentTables:
         lobby: Lobby,
         matches: MatchService,
         service: TournamentService,
+        match_ended: MatchEnded | None = None,
+        commands: CarryOutHook | None = None,
     ) -> None:
+        """``service`` records the tables' results; the tables add their listeners to
+        ``match_ended`` (a table's match ended: the event goes on at once) and to
+        ``commands`` (the hook ``service`` was built with: its commands carried out)."""
         self.db = db
         self.hub = hub
         self.lobby = lobby
@@ -215,6 +222,10 @@ class TournamentTables:
         # end may both issue it); other nodes are kept out by the ids' uniqueness.
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
+        if match_ended is not None:
+            match_ended.add(self.match_over)
+        if commands is not None:
+            commands.add(self.carry_out)
 
     async def carry_out(self, event: str, command: Command) -> None:
         """The tournament service's hook: a table's match, or its result once it ended;

@@ -1,0 +1,37 @@
+"""What this node knows of the others: which are alive, and who runs which match.
+
+The lease scan (:mod:`younuo.server.cluster.leases`) writes it; presence and
+forwarding read it. Both facts are hints as of the last look: the database decides.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+class Roster:
+    """The living nodes as of the last scan, and the last known owner of matches."""
+
+    def __init__(self, node: str) -> None:
+        self.node = node
+        self.living: set[str] = {node}
+        """The nodes whose lease ran at the last scan."""
+        self.scanned = -math.inf
+        """When (monotonic) ``living`` was last read."""
+        self.owners: dict[str, str] = {}
+        """Match -> the node last seen running it (a hint; the database decides)."""
+
+    def saw(self, living: set[str], at: float) -> None:
+        """A scan at ``at`` found these nodes' leases running."""
+        self.living = living
+        self.scanned = at
+
+    def runs(self, match: str, node: str | None) -> None:
+        """``node`` runs ``match`` (None: nobody known)."""
+        if node is None:
+            self.owners.pop(match, None)
+        else:
+            self.owners[match] = node
+
+
+__all__ = ["Roster"]
