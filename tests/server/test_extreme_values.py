@@ -123,7 +123,7 @@ def test_extreme_accepted_values_leave_every_listing_and_job_working(tmp_path: P
         client.get(f"/api/admin/audit?before={2**31 - 1}", headers=as_(root))
 
         # Every job, at once and again (jobs are idempotent), past the near event's start.
-        scheduler: Scheduler = app.state.services.scheduler
+        scheduler: Scheduler = app.services.scheduler
         assert {job.name for job in scheduler.jobs} == JOBS
         assert client.portal is not None
         for job in scheduler.jobs:

@@ -115,8 +115,8 @@ def serve(
     typer.echo(f"younuo serve: http://{settings.host}:{settings.port}/ (database {where})")
     app = create_app(settings)
     server = uvicorn.Config(
-        FrontDoor(app, app.state.services.guard),
-        http=_guarded_http(app.state.services.guard),
+        FrontDoor(app, app.services.guard),
+        http=_guarded_http(app.services.guard),
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
@@ -124,12 +124,12 @@ def serve(
         # closes (1009) before reading the payload: an oversized frame costs nothing.
         # Named rather than "auto", so that a change of uvicorn's default cannot
         # silently bring an implementation that reads frames whole first.
-        ws=_checked_ws(app.state.services.refusals),
+        ws=_checked_ws(app.services.refusals),
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
-    _draining_server(app.state.services.drain)(server).run()
+    _draining_server(app.services.drain)(server).run()
 
 
 def _draining_server(drain: Callable[[], Awaitable[int]] | None) -> type[uvicorn.Server]:

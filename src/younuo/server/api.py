@@ -124,9 +124,8 @@ async def problem_handler(_request: Request, exc: Exception) -> JSONResponse:
 
 def _note_refused(request: Request, what: str) -> None:
     """Refused input in the log, once per client and period (server/edge/refusallog.py)."""
-    refusals: RefusalLog | None = getattr(request.app.state, "refusals", None)
-    if refusals is not None:
-        refusals.refused(request.client.host if request.client else None, what)
+    refusals: RefusalLog = services_of(request).refusals
+    refusals.refused(request.client.host if request.client else None, what)
 
 
 async def validation_handler(request: Request, exc: Exception) -> JSONResponse:

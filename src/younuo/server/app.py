@@ -78,7 +78,16 @@ class RevalidatedFiles(StaticFiles):
         return response
 
 
-def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = None) -> FastAPI:
+class NodeApp(HeaderedFastAPI):
+    """The application of one node, holding its :class:`Services` (routes read them with
+    :func:`~younuo.server.services.services_of`)."""
+
+    def __init__(self, services: Services, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.services = services
+
+
+def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = None) -> NodeApp:
     """A ready-to-serve application for ``settings`` (defaults: see ``Settings``).
 
     ``bot_maker`` makes the bots, ``(level, seed, timing)``; the default is
@@ -90,7 +99,8 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
     services, origin_key_made = build_services(settings, bot_maker)
     # Every response carries the security headers (server/edge/headers.py); the API pages,
     # which load their scripts from a CDN, only when an operator turns them on.
-    app = HeaderedFastAPI(
+    app = NodeApp(
+        services,
         docs_paths=DOCS_PATHS if settings.api_docs else (),
         docs_url="/docs" if settings.api_docs else None,
         redoc_url="/redoc" if settings.api_docs else None,
@@ -100,7 +110,6 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
         f" play is on the WebSocket /ws (protocol version {PROTOCOL_VERSION}, docs/protocol.md).",
         lifespan=_lifespan(services, origin_key_made),
     )
-    app.state.services = services
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refusals=services.refusals)
     add_error_handlers(app)
     app.add_exception_handler(AdminError, refusal_handler)
@@ -235,4 +244,4 @@ async def placeholder() -> str:
     return PLACEHOLDER.format(version=PROTOCOL_VERSION)
 
 
-__all__ = ["WEB_STATIC", "create_app"]
+__all__ = ["WEB_STATIC", "NodeApp", "create_app"]

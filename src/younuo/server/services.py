@@ -1,8 +1,9 @@
 """Every service of one node, built by the composition root (:mod:`younuo.server.compose`).
 
-The application holds one :class:`Services` (``app.state.services``); a route reads what
-it needs with :func:`services_of`. The fields are the services themselves, each built
-with its collaborators passed to its constructor: nothing here is assigned later.
+The application holds one :class:`Services` (``NodeApp.services``, given to its
+constructor); a route reads what it needs with :func:`services_of`. The fields are the
+services themselves, each built with its collaborators passed to its constructor:
+nothing here is assigned later.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class Services:
 
 def services_of(connection: HTTPConnection) -> Services:
     """The services of the application serving ``connection`` (a request or a socket)."""
-    found: Services = connection.app.state.services
+    found: Services = connection.app.services
     return found
 
 

@@ -75,6 +75,10 @@ class MatchEnded:
     def add(self, listener: MatchOverHook) -> None:
         self._listeners.append(listener)
 
+    @property
+    def listeners(self) -> tuple[MatchOverHook, ...]:
+        return tuple(self._listeners)
+
     async def __call__(self, room_id: str | None, match_id: str) -> None:
         for listener in self._listeners:
             await listener(room_id, match_id)

@@ -6,7 +6,7 @@ actions, events), with the table and the clock. :class:`Feeds` on every node, th
 runner's included, delivers it to the connections on that node: an ``update`` after a
 move, a fresh ``state`` after a change of the seats (or a takeover), ``match_over`` at
 the end, an ``emote``. With several nodes the announcement travels between them as
-JSON (:meth:`Committed.to_wire`, :mod:`younuo.server.cluster.node`: between the nodes only,
+JSON (:meth:`Committed.to_wire`, :mod:`younuo.server.cluster.link`: between the nodes only,
 never to a client, which gets its own seat's part); on one node it is handed over as it
 is.
 

@@ -4,7 +4,7 @@ A player's connection may be on any node, and the match they play on another one
 The WebSocket session and the lobby never touch a match themselves: they ask the
 :class:`Router` (a move, auto-play, an emote, a seat going away or coming back,
 leaving), which hands the request to this node's :class:`MatchService` when it runs
-the match, and otherwise to the node that does (:mod:`younuo.server.cluster.node`). Either
+the match, and otherwise to the node that does (:mod:`younuo.server.cluster.forwarding`). Either
 way the same :meth:`Router.handle` serves it there: one path for every request,
 whichever node received it. Its answer (or its error) comes back the same way.
 

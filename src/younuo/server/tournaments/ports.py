@@ -23,6 +23,10 @@ class CarryOutHook:
     def add(self, carrier: CarryOut) -> None:
         self._carriers.append(carrier)
 
+    @property
+    def carriers(self) -> tuple[CarryOut, ...]:
+        return tuple(self._carriers)
+
     async def __call__(self, event: str, command: Command) -> None:
         for carrier in self._carriers:
             await carrier(event, command)
