@@ -4,14 +4,18 @@ service read from the app, and the house router."""
 
 from __future__ import annotations
 
-import pytest
-from fastapi import FastAPI, Request
+from pathlib import Path
 
-from younuo.server.accounts.bots import BotError
+import pytest
+from fastapi import Request
+
+from younuo.server.accounts.bots import BotAccounts, BotError
 from younuo.server.accounts.caller import Problem, app_service, refusals, rest_router
 from younuo.server.accounts.personaldata import Refused
 from younuo.server.accounts.refused import RequestRefused
 from younuo.server.api import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
+from younuo.server.app import create_app
+from younuo.server.settings import Settings
 
 
 @pytest.mark.parametrize(
@@ -34,11 +38,11 @@ def test_other_exceptions_pass_through_refusals() -> None:
         raise KeyError("not a refusal")
 
 
-def test_app_service_reads_the_service_the_app_keeps() -> None:
-    app = FastAPI()
-    app.state.bot_accounts = kept = object()
+def test_app_service_reads_the_service_the_app_keeps(tmp_path: Path) -> None:
+    app = create_app(Settings.load(data=tmp_path, origin_secret="k" * 32))
+    kept = app.services.bot_accounts
     request = Request({"type": "http", "app": app, "headers": []})
-    assert app_service(object, "bot_accounts")(request) is kept
+    assert app_service(BotAccounts, "bot_accounts")(request) is kept
 
 
 def test_rest_router_has_the_house_conventions() -> None:
