@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from younuo.protocol.messages import Avatar, TitleName
 from younuo.server.accounts.auth import title_of
 from younuo.server.match.core import SeatInfo
+from younuo.server.match.kinds import SeatKind
 from younuo.store.models import Account
 
 if TYPE_CHECKING:  # rooms imports this module: the seat type only for the checker
@@ -58,7 +59,7 @@ def match_seat(seat: Seat, teams: bool) -> SeatInfo:
     match only."""
     return SeatInfo(
         name=seat.name,
-        kind=seat.kind,
+        kind=SeatKind(seat.kind),
         account=seat.account,
         bot_level=seat.bot_level,
         camp=seat.camp if teams else None,
