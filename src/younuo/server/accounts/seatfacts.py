@@ -10,7 +10,7 @@ showed every bot account as a person and no master's title):
   ``sit`` and ``take_seat``, a tournament table's seats);
 - ``rooms.Seat.person`` makes the room's seat of them;
 - :func:`match_seat` carries a room's seat into the match (a room's start and a
-  tournament table's start alike), from which ``match.core`` builds every ``TableSeat``.
+  tournament table's start alike), from which ``match.wire`` builds every ``TableSeat``.
 """
 
 from __future__ import annotations
