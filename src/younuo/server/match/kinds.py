@@ -15,7 +15,7 @@ class MatchStatus(StrEnum):
 
     RUNNING = "running"
     OVER = "over"
-    """Played to its end (R-END)."""
+    """Played to its end: a match winner (R-SCORE), or the match clock ran out (R-TIME)."""
     ABANDONED = "abandoned"
     """Every person left, or the match could not be restored."""
     MOVED = "moved"
