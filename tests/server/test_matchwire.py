@@ -76,7 +76,8 @@ def test_an_ended_match_is_a_status_and_a_match_over_message() -> None:
     match = _match()
     change = core.seat_change(match, "P0", core.keep_for_bot(9), NOW)
     assert change.end is not None and change.end.status is MatchStatus.ABANDONED
-    text = wire.match_over(match.id, change.end, {"a0": 1490})
+    end = storage.match_end(match.id, change.end)
+    text = wire.match_over(match.id, end, {"a0": 1490})
     over = MatchOver.model_validate_json(text)
     assert over.status == "abandoned" and over.winner is None
     (p0,) = [r for r in over.results if r.name == "P0"]
@@ -94,3 +95,17 @@ def test_the_table_is_built_again_only_when_what_it_shows_changed() -> None:
     match.control["P0"].away_until = NOW
     again = table.dicts(match.seats, match.control)
     assert again is not first and again[0]["away"] and not first[0]["away"]
+
+
+def test_match_over_says_the_rating_change_the_store_wrote() -> None:
+    """The store zeroes an unrated bot account's change in the ending's rows as it writes
+    them (younuo.store.movelog.apply_results): ``match_over`` is built from those rows."""
+    match = _match()
+    change = core.seat_change(match, "P0", core.keep_for_bot(9), NOW)
+    assert change.end is not None
+    end = storage.match_end(match.id, change.end)
+    (row,) = [r for r in end.results if r["name"] == "P0"]
+    assert row["rating_change"] != 0  # a leaver's penalty
+    row["rating_change"] = 0  # as the store writes an unrated bot account's row
+    over = MatchOver.model_validate_json(wire.match_over(match.id, end, {}))
+    assert [r.rating_change for r in over.results if r.name == "P0"] == [0]

@@ -61,6 +61,7 @@ from younuo.server.settings import Settings
 from younuo.store import Database, NotOwner, VersionConflict
 from younuo.store.errors import is_outage
 from younuo.store.models import Match
+from younuo.store.movelog import MatchEnd
 
 log = logging.getLogger(__name__)
 
@@ -214,8 +215,9 @@ class MatchService:
                 change = transition(now)
             except MatchRefused as exc:
                 raise wire.refused(exc) from None
+            write = storage.match_write(change, rt, now, self.node)
             try:
-                ratings = await self.db.moves.write(storage.match_write(change, rt, now, self.node))
+                ratings = await self.db.moves.write(write)
             except NotOwner as exc:
                 self._lose(rt, exc.owner)
                 raise wire.moved() from None
@@ -233,7 +235,7 @@ class MatchService:
                 if change.action is not None:
                     self.recovery.undo(rt)
                 raise wire.unavailable() from None
-            self._apply(rt, change, ratings, now)
+            self._apply(rt, change, write.end, ratings, now)
         if change.end is None:
             self.timers.arm(rt)
             self.driver.drive(rt, change.events)
@@ -241,8 +243,18 @@ class MatchService:
             await self.on_match_over(rt.room_id, rt.id)
         return rt.version
 
-    def _apply(self, rt: Runtime, change: Change, ratings: dict[str, int], now: float) -> None:
-        """Make a stored change the match's state and announce it, with no await between."""
+    def _apply(
+        self,
+        rt: Runtime,
+        change: Change,
+        end: MatchEnd | None,
+        ratings: dict[str, int],
+        now: float,
+    ) -> None:
+        """Make a stored change the match's state and announce it, with no await between.
+
+        ``end``: the match's end as the store wrote it (an unrated bot account's rating
+        change zeroed), which ``match_over`` must say."""
         rt.clock, rt.control = change.clock, change.control
         if change.action is not None:
             assert change.public is not None
@@ -257,8 +269,9 @@ class MatchService:
         else:
             self.announce(committed(rt, Kind.STATE))
         if change.end is not None:
+            assert end is not None
             rt.status = change.end.status
-            message = wire.match_over(rt.id, change.end, ratings)
+            message = wire.match_over(rt.id, end, ratings)
             self.announce(committed(rt, Kind.OVER, message=message))
             self.running.drop(rt)
 

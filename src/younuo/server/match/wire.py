@@ -15,10 +15,11 @@ from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import Avatar, Emote, MatchOver, ProtocolError, ResultOut, TableSeat
 from younuo.server.accounts.auth import level_out
 from younuo.server.match.clocks import Clock, SeatControl
-from younuo.server.match.core import Ending, SeatInfo
+from younuo.server.match.core import SeatInfo
 from younuo.server.match.errors import MatchRefused
 from younuo.server.match.kinds import SeatKind
 from younuo.store.models import Result
+from younuo.store.movelog import MatchEnd
 
 
 class SeatTable:
@@ -73,63 +74,33 @@ def clock_out(c: Clock) -> dict[str, Any]:
     }
 
 
-def match_over(match_id: str, ending: Ending, ratings: dict[str, int]) -> str:
-    """The ``match_over`` message (JSON) of an ended match; ``ratings``: each account's
-    rating after it, as the store wrote it."""
+def match_over(match_id: str, end: MatchEnd, ratings: dict[str, int]) -> str:
+    """The ``match_over`` message (JSON) of an ended match, from its ending as the store
+    wrote it (which zeroes an unrated bot account's change in its rows); ``ratings``:
+    each account's rating after it."""
     return MatchOver(
         match=match_id,
-        status=ending.status.value,  # type: ignore[arg-type]
-        winner=ending.winner,
+        status=end.status,
+        winner=end.winner,
         results=[
-            _result(
-                r.name,
-                r.account,
-                r.score,
-                r.left,
-                r.winner,
-                r.rating_change,
-                r.breakdown,
-                ratings.get(r.account or ""),
-            )
-            for r in ending.results
+            result_out(Result(**{**r, "rating_after": ratings.get(r["account_id"] or "")}))
+            for r in end.results
         ],
     ).model_dump_json()
 
 
 def result_out(row: Result) -> ResultOut:
     """A stored result row as the protocol shows it."""
-    return _result(
-        row.name,
-        row.account_id,
-        row.score,
-        row.left,
-        row.winner,
-        row.rating_change,
-        row.breakdown,
-        row.rating_after,
-    )
-
-
-def _result(
-    name: str,
-    account: str | None,
-    score: int,
-    left: bool,
-    winner: bool,
-    rating_change: int,
-    breakdown: dict[str, int],
-    rating: int | None,
-) -> ResultOut:
     return ResultOut(
-        name=name,
-        account=account,
-        score=score,
-        left=left,
-        winner=winner,
-        rating_change=rating_change,
-        breakdown=dict(breakdown),
-        rating=rating,
-        level=level_out(rating) if rating is not None else None,
+        name=row.name,
+        account=row.account_id,
+        score=row.score,
+        left=row.left,
+        winner=row.winner,
+        rating_change=row.rating_change,
+        breakdown=dict(row.breakdown),
+        rating=row.rating_after,
+        level=level_out(row.rating_after) if row.rating_after is not None else None,
     )
 
 
