@@ -111,3 +111,13 @@ def test_the_server_action_due_is_the_match_clock_then_the_deal_then_the_turn() 
     assert core.due_action(match, due) == (Action.match_clock(), "match_deadline")
     match.clock = Clock(turn_player="nobody", turn_deadline=due)
     assert core.due_action(match, due) is None  # a deadline of a turn already played
+
+
+def test_an_emote_changes_who_sits_there_and_nothing_else() -> None:
+    match = _match()
+    change = core.new_avatar(match, "P1", "blue", "laugh")
+    assert change.action is None and change.end is None and change.seats is not None
+    p1 = change.seats[1]
+    assert (p1.name, p1.outfit, p1.expression) == ("P1", "blue", "laugh")
+    assert change.seats[0] is match.seats[0] and match.seats[1].outfit == "red"
+    assert change.control is match.control and change.clock is match.clock

@@ -1,6 +1,6 @@
 """A running match's transitions, as pure functions: no I/O, no clock, no lock.
 
-Everything that changes a running match is one of two transitions:
+Everything that changes a running match is one of these transitions:
 
 - :func:`move`: an action applied in the engine (a person's, a bot's, the server's
   timeout, match clock or next deal), with what it does to the seats (acting yourself
@@ -8,7 +8,8 @@ Everything that changes a running match is one of two transitions:
   and to the clocks;
 - :func:`seat_change`: the server's state of one seat changes without a move (a
   connection dropped or came back, auto-play switched, the bot takes over, the grace
-  ran out in an ``abandon: bot`` room).
+  ran out in an ``abandon: bot`` room); :func:`new_avatar` is one too, of who sits
+  there (an emote).
 
 Both give a :class:`Change`: the seats' and clocks' new state, and, when the match
 ends with it, how (:class:`Ending`: status, results, rating changes). Nothing is
@@ -26,6 +27,7 @@ database's columns.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -288,6 +290,15 @@ def restarted(match: MatchState, online: set[str], now: float, timing: Timing) -
     return Change(control, match.clock)
 
 
+def new_avatar(match: MatchState, name: str, outfit: str, expression: str) -> Change:
+    """Seat ``name``'s player shows a new avatar at the table (an emote)."""
+    seats = [
+        dataclasses.replace(s, outfit=outfit, expression=expression) if s.name == name else s
+        for s in match.seats
+    ]
+    return Change(match.control, match.clock, seats=seats)
+
+
 # ---------------------------------------------------------------------- endings
 @dataclass(frozen=True, slots=True)
 class SeatResult:
@@ -415,6 +426,7 @@ __all__ = [
     "keep_for_bot",
     "match_end",
     "move",
+    "new_avatar",
     "restarted",
     "seat_change",
     "take_over",

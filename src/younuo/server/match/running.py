@@ -53,6 +53,18 @@ class Running:
         stop(rt)
         self.runtimes.pop(rt.id, None)
 
+    async def release(self, match_id: str) -> Runtime | None:
+        """Stop running a match here (a drain hands it to another node); its runtime.
+
+        Taken under the match's lock, so no change of it is half made."""
+        rt = self.runtimes.get(match_id)
+        if rt is None:
+            return None
+        async with rt.lock:
+            self.drop(rt)
+            rt.status = MatchStatus.MOVED
+        return rt
+
     async def close(self) -> None:
         """Stop every match's bots and timer, and every task."""
         for rt in self.runtimes.values():

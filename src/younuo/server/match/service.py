@@ -32,7 +32,6 @@ database) and :mod:`.running` (the matches held here and their tasks).
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -289,16 +288,8 @@ class MatchService:
             self.on_lost(rt.id, owner)
 
     async def release(self, match_id: str) -> Runtime | None:
-        """Stop running a match here (a drain hands it to another node); its runtime.
-
-        Taken under the match's lock, so no change of it is half made."""
-        rt = self.runtimes.get(match_id)
-        if rt is None:
-            return None
-        async with rt.lock:
-            self.running.drop(rt)
-            rt.status = MatchStatus.MOVED
-        return rt
+        """Stop running a match here (a drain hands it to another node); its runtime."""
+        return await self.running.release(match_id)
 
     # ------------------------------------------------------------------ seats
     async def emote(self, match_id: str, account: str, avatar: Avatar) -> None:
@@ -307,17 +298,8 @@ class MatchService:
         name = rt.player_of(account)
         if name is None:
             return
-        seats = [
-            dataclasses.replace(s, outfit=avatar.outfit, expression=avatar.expression)
-            if s.name == name
-            else s
-            for s in rt.seats
-        ]
-
-        def transition(now: float) -> Change:
-            return Change(rt.control, rt.clock, seats=seats)
-
-        await self._commit(rt, transition)
+        outfit, expression = avatar.outfit, avatar.expression
+        await self._commit(rt, lambda now: core.new_avatar(rt, name, outfit, expression))
         self.announce(committed(rt, Kind.EMOTE, message=wire.emote(rt.id, name, avatar)))
 
     async def set_autoplay(self, match_id: str, account: str, on: bool) -> None:
