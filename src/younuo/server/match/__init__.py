@@ -21,8 +21,8 @@ match takes its one path, ``_commit``. Its modules, pure first:
   ``runtime``: a running match in memory; ``bots``: a seat's bot in a worker thread;
   ``replays``: finished records, cached.
 
-An import-linter contract (pyproject.toml) keeps ``core``, ``clocks``, ``kinds`` and
-``errors`` free of wire models, the store and the event loop.
+An import-linter contract (pyproject.toml) keeps ``core``, ``clocks``, ``kinds``,
+``errors``, ``snapshots`` and ``views`` free of wire models, the store and the event loop.
 """
 
 from younuo.server.match.kinds import Abandon, Deadline, Lapse, MatchStatus, SeatKind, Source
