@@ -38,7 +38,7 @@ class Recovery:
         self.db = db
         self.driver = driver
 
-    async def running(self, owner: str | None) -> list[Match]:
+    async def stored_running(self, owner: str | None) -> list[Match]:
         """The running matches stored: all of them, or those ``owner`` runs."""
         async with self.db.session() as s:
             return list(await repo.running(s, owner=owner))

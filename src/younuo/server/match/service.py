@@ -318,7 +318,7 @@ class MatchService:
     async def restore(self) -> int:
         """Rebuild every running match this node runs from the database (after a
         restart or a crash): all of them, or with several nodes those it owns."""
-        rows = await self.recovery.running(self.node)
+        rows = await self.recovery.stored_running(self.node)
         for row in rows:
             await self._take_up(row)
         return len(rows)
