@@ -18,6 +18,7 @@ import pytest
 
 from younuo.engine import Game, Rules
 from younuo.engine.records import Record, replay
+from younuo.server.match.kinds import SeatKind
 from younuo.server.match.service import MatchService, SeatInfo, fresh_deal_key
 from younuo.server.realtime.connections import Hub
 from younuo.server.settings import Settings as ServerSettings
@@ -29,7 +30,7 @@ from .test_play import make_table
 
 KEY = re.compile(r"[0-9a-f]{32}")
 RULES = Rules.from_preset("younuo", turn_seconds=0, scoring="single")
-SEATS = [SeatInfo(name=n, kind="human", account=f"a{n}") for n in ("ann", "bob", "cat")]
+SEATS = [SeatInfo(name=n, kind=SeatKind.HUMAN, account=f"a{n}") for n in ("ann", "bob", "cat")]
 
 
 async def _service(tmp_path: Path, **settings: Any) -> tuple[MatchService, Database]:

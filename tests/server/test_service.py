@@ -15,6 +15,7 @@ from younuo.protocol.messages import Avatar, ProtocolError, RoomSettingsPatch
 from younuo.server.accounts.seatfacts import SeatFacts
 from younuo.server.lobby.rooms import RoomError, RoomState, Settings
 from younuo.server.match.clocks import Clock, advance
+from younuo.server.match.kinds import SeatKind
 from younuo.server.match.service import MatchService, SeatInfo
 from younuo.server.realtime.connections import Hub
 from younuo.server.settings import Settings as ServerSettings
@@ -75,7 +76,7 @@ def test_r_uno_2_catch_grace_holds_the_next_action_and_lets_a_catch_in_first(
     async def main() -> None:
         service, db = await _service(tmp_path, catch_grace=0.4)
         match = await _start(
-            service, seed, [SeatInfo(name=n, kind="human", account=f"a{n}") for n in PLAYERS]
+            service, seed, [SeatInfo(name=n, kind=SeatKind.HUMAN, account=f"a{n}") for n in PLAYERS]
         )
         for action in actions:
             await service.submit(match, action, "player")
@@ -108,7 +109,7 @@ def test_restore_rebuilds_a_running_match_from_the_database(tmp_path: Path) -> N
 
     async def main() -> None:
         service, db = await _service(tmp_path)
-        seats = [SeatInfo(name=n, kind="human", account=f"a{n}") for n in PLAYERS]
+        seats = [SeatInfo(name=n, kind=SeatKind.HUMAN, account=f"a{n}") for n in PLAYERS]
         match = await _start(service, 11, seats)
         rt = service.runtimes[match]
         for _ in range(6):
@@ -147,9 +148,9 @@ def test_every_person_leaving_abandons_the_match_and_rates_the_escape(tmp_path: 
     async def main() -> None:
         service, db = await _service(tmp_path)
         seats = [
-            SeatInfo(name="ann", kind="human", account="aann"),
-            SeatInfo(name="bot", kind="bot", bot_level="easy"),
-            SeatInfo(name="cat", kind="bot", bot_level="easy"),
+            SeatInfo(name="ann", kind=SeatKind.HUMAN, account="aann"),
+            SeatInfo(name="bot", kind=SeatKind.BOT, bot_level="easy"),
+            SeatInfo(name="cat", kind=SeatKind.BOT, bot_level="easy"),
         ]
         match = await _start(service, 3, seats)
         await service.submit(match, Action.leave("ann"), "player")
@@ -238,7 +239,7 @@ def test_r_time_one_timer_per_match_follows_the_turn_clock(tmp_path: Path) -> No
     async def main() -> None:
         service, db = await _service(tmp_path)
         rules = Rules.from_preset("younuo", turn_seconds=1, scoring="single")
-        seats = [SeatInfo(name=n, kind="human", account=f"a{n}") for n in PLAYERS]
+        seats = [SeatInfo(name=n, kind=SeatKind.HUMAN, account=f"a{n}") for n in PLAYERS]
         rt, row = service.prepare("rtest", seats, rules, None, "leave", seed=3)
         async with service.db.session() as s, s.begin():
             await repo.create(s, row)

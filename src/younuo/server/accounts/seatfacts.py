@@ -10,7 +10,7 @@ showed every bot account as a person and no master's title):
   ``sit`` and ``take_seat``, a tournament table's seats);
 - ``rooms.Seat.person`` makes the room's seat of them;
 - :func:`match_seat` carries a room's seat into the match (a room's start and a
-  tournament table's start alike), from which ``match.core`` builds every ``TableSeat``.
+  tournament table's start alike), from which ``match.wire`` builds every ``TableSeat``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from younuo.protocol.messages import Avatar, TitleName
 from younuo.server.accounts.auth import title_of
 from younuo.server.match.core import SeatInfo
+from younuo.server.match.kinds import SeatKind
 from younuo.store.models import Account
 
 if TYPE_CHECKING:  # rooms imports this module: the seat type only for the checker
@@ -58,7 +59,7 @@ def match_seat(seat: Seat, teams: bool) -> SeatInfo:
     match only."""
     return SeatInfo(
         name=seat.name,
-        kind=seat.kind,
+        kind=SeatKind(seat.kind),
         account=seat.account,
         bot_level=seat.bot_level,
         camp=seat.camp if teams else None,

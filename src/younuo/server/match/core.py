@@ -1,6 +1,6 @@
 """A running match's transitions, as pure functions: no I/O, no clock, no lock.
 
-Everything that changes a running match is one of two transitions:
+Everything that changes a running match is one of these transitions:
 
 - :func:`move`: an action applied in the engine (a person's, a bot's, the server's
   timeout, match clock or next deal), with what it does to the seats (acting yourself
@@ -8,21 +8,28 @@ Everything that changes a running match is one of two transitions:
   and to the clocks;
 - :func:`seat_change`: the server's state of one seat changes without a move (a
   connection dropped or came back, auto-play switched, the bot takes over, the grace
-  ran out in an ``abandon: bot`` room).
+  ran out in an ``abandon: bot`` room); :func:`new_avatar` is one too, of who sits
+  there (an emote).
 
 Both give a :class:`Change`: the seats' and clocks' new state, and, when the match
-ends with it, how (:class:`~younuo.store.movelog.MatchEnd`: status, results, rating
-changes). Nothing is committed here: the shell (:mod:`younuo.server.match.service`) writes the
-change, and only once it is stored makes it the match's state. A move's engine work is
-the exception: the engine applies an action to its game in place, so a change that
-could not be stored makes the shell rebuild the game from the database.
+ends with it, how (:class:`Ending`: status, results, rating changes). Nothing is
+committed here: the shell (:mod:`younuo.server.match.service`) writes the change, and only
+once it is stored makes it the match's state. A move's engine work is the exception: the
+engine applies an action to its game in place, so a change that could not be stored
+makes the shell rebuild the game from the database.
+
+The core is pure in the sense of docs/architecture.md: it returns domain values and
+raises :class:`~younuo.server.match.errors.MatchRefused`; it imports no wire model, no
+store and no event loop (an import-linter contract in pyproject.toml says so).
+:mod:`.wire` turns its values into the protocol's models, :mod:`.storage` into the
+database's columns.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import Any
 
 from younuo.engine import (
@@ -35,19 +42,10 @@ from younuo.engine import (
     hand_points,
     rating_breakdown,
 )
-from younuo.protocol.messages import Avatar, ProtocolError, TableSeat
 from younuo.server.match.clocks import Clock, SeatControl, advance
+from younuo.server.match.errors import MatchRefused
+from younuo.server.match.kinds import Abandon, Deadline, Lapse, MatchStatus, SeatKind, Source
 from younuo.server.match.snapshots import Snapshot
-from younuo.store.movelog import MatchEnd, MatchWrite
-
-
-class Source(StrEnum):
-    """Who sent an action (stored with it in the log)."""
-
-    PLAYER = "player"
-    BOT = "bot"
-    AUTOPLAY = "autoplay"
-    SERVER = "server"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +63,7 @@ class SeatInfo:
     """A player of a match: who sits there (stored in ``matches.seats``)."""
 
     name: str
-    kind: str  # human or bot
+    kind: SeatKind
     account: str | None = None
     bot_level: str | None = None
     camp: str | None = None
@@ -76,18 +74,8 @@ class SeatInfo:
     title: str | None = None
     """The title shown beside the player's name (from the room's seat)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "account": self.account,
-            "bot_level": self.bot_level,
-            "camp": self.camp,
-            "outfit": self.outfit,
-            "expression": self.expression,
-            "bot_account": self.bot_account,
-            "title": self.title,
-        }
+    def __post_init__(self) -> None:
+        self.kind = SeatKind(self.kind)  # read back from ``matches.seats`` as a string
 
 
 @dataclass
@@ -102,8 +90,8 @@ class MatchState:
     seats: list[SeatInfo]
     control: dict[str, SeatControl]
     clock: Clock
-    abandon: str = "leave"
-    status: str = "running"
+    abandon: Abandon = Abandon.LEAVE
+    status: MatchStatus = MatchStatus.RUNNING
     opening: tuple[Event, ...] = ()
     public: PlayerView | None = None
     """The public view at ``version`` (the clocks are advanced from it)."""
@@ -111,10 +99,6 @@ class MatchState:
     """Every seat's view and legal actions at ``version``: what every ``state`` and
     ``update`` is built from, and the base of the next update's deltas. Replaced only
     together with ``version``, once a change is committed."""
-    _table: tuple[list[Any], list[TableSeat], list[dict[str, Any]]] | None = field(
-        default=None, repr=False
-    )
-    """The last :meth:`table` and what it was built from."""
 
     def __post_init__(self) -> None:
         self.by_account = {s.account: s.name for s in self.seats if s.account is not None}
@@ -127,7 +111,9 @@ class MatchState:
         control = self.control[name]
         if control.left_points is not None and not control.abandoned:
             return False
-        return seat.kind == "bot" or control.autoplay or control.away_bot or control.abandoned
+        return (
+            seat.kind is SeatKind.BOT or control.autoplay or control.away_bot or control.abandoned
+        )
 
     def player_of(self, account: str) -> str | None:
         """The seat an account plays, if it still plays (not left)."""
@@ -135,58 +121,6 @@ class MatchState:
         if name is None or self.control[name].left:
             return None
         return name
-
-    def table(self) -> list[TableSeat]:
-        """Who sits where and how (every ``state`` and ``update`` carries it).
-
-        Built again only when something it shows changed: it goes out with every move,
-        and seat states change a few times a match.
-        """
-        key = [
-            (seat.outfit, seat.expression, seat.camp, self.control[seat.name].to_dict())
-            for seat in self.seats
-        ]
-        if self._table is not None and self._table[0] == key:
-            return self._table[1]
-        out = []
-        for seat in self.seats:
-            control = self.control[seat.name]
-            out.append(
-                TableSeat(
-                    name=seat.name,
-                    kind="bot" if seat.kind == "bot" else "human",
-                    account=seat.account,
-                    bot_level=seat.bot_level,
-                    bot_account=seat.bot_account,
-                    title=seat.title,  # type: ignore[arg-type]
-                    away=control.away_until is not None or control.abandoned,
-                    autoplay=control.autoplay,
-                    left=control.left,
-                    camp=seat.camp,  # type: ignore[arg-type]
-                    avatar=Avatar.model_validate(
-                        {"outfit": seat.outfit, "expression": seat.expression}
-                    ),
-                )
-            )
-        self._table = (key, out, [seat.model_dump() for seat in out])
-        return out
-
-    def table_dicts(self) -> list[dict[str, Any]]:
-        """:meth:`table` as JSON-ready dicts (built with it)."""
-        self.table()
-        assert self._table is not None
-        return self._table[2]
-
-    def clock_dict(self) -> dict[str, Any]:
-        """The clock a client sees, as a JSON-ready dict."""
-        c = self.clock
-        return {
-            "turn_player": c.turn_player,
-            "turn_deadline": c.turn_deadline,
-            "match_deadline": c.match_deadline,
-            "next_round_at": c.next_round_at,
-            "catch_until": c.catch_until,
-        }
 
     def next_due(self) -> float | None:
         """When something is due next: a turn's end, the match clock, the next deal, a
@@ -214,32 +148,18 @@ class Change:
     """The game's public view after the move (moves only)."""
     seats: list[SeatInfo] | None = None
     """New avatars at the table (an emote), when they changed."""
-    end: MatchEnd | None = None
-
-    def write(self, match: MatchState, at: float, owner: str | None) -> MatchWrite:
-        """The change as the store writes it (conditional on ``match.version``)."""
-        return MatchWrite(
-            match_id=match.id,
-            version=match.version,
-            at=at,
-            clock=self.clock.to_dict(),
-            control=control_dict(self.control, match.abandon),
-            action=None if self.action is None else self.action.to_dict(),
-            source=self.source.value,
-            seats=None if self.seats is None else [s.to_dict() for s in self.seats],
-            end=self.end,
-            owner=owner,
-        )
+    end: Ending | None = None
 
 
 # ---------------------------------------------------------------------- transitions
 def move(match: MatchState, action: Action, source: Source, now: float, timing: Timing) -> Change:
-    """Apply ``action`` to the match's game (ProtocolError when the engine refuses)."""
+    """Apply ``action`` to the match's game (:class:`MatchRefused` when the engine
+    refuses, with the engine's code)."""
     game = match.game
     try:
         events = game.apply(action)
     except IllegalAction as exc:
-        raise ProtocolError(exc.code, exc.message) from None
+        raise MatchRefused(exc.code, exc.message) from None
     control = {name: c.copy() for name, c in match.control.items()}
     name = action.player
     if name is not None and source is Source.PLAYER:
@@ -330,31 +250,31 @@ def keep_for_bot(points: int) -> SeatEdit:
     return edit
 
 
-def grace_ended(match: MatchState, now: float) -> tuple[str, bool] | None:
+def grace_ended(match: MatchState, now: float) -> tuple[str, Lapse] | None:
     """The first seat whose reconnect grace or takeover time has passed, if any, and
-    whether it is the grace (True) or only the bot's takeover (False)."""
+    which of the two it is."""
     for name, c in match.control.items():
         if c.left:
             continue
         if c.away_until is not None and c.away_until <= now:
-            return name, True
+            return name, Lapse.GRACE
         if c.takeover_at is not None and c.takeover_at <= now:
-            return name, False
+            return name, Lapse.TAKEOVER
     return None
 
 
-def due_action(match: MatchState, now: float) -> tuple[Action, str] | None:
+def due_action(match: MatchState, now: float) -> tuple[Action, Deadline] | None:
     """The server's action due now, and the clock field that made it due: the match
     clock, the next deal, or the turn's timeout."""
     clock = match.clock
     if clock.match_deadline is not None and clock.match_deadline <= now:
-        return Action.match_clock(), "match_deadline"
+        return Action.match_clock(), Deadline.MATCH
     if clock.next_round_at is not None and clock.next_round_at <= now:
-        return Action.next_round(), "next_round_at"
+        return Action.next_round(), Deadline.NEXT_ROUND
     if clock.turn_deadline is not None and clock.turn_deadline <= now:
         player = match.game.current
         if player is not None and player == clock.turn_player:
-            return Action.timeout(player), "turn_deadline"
+            return Action.timeout(player), Deadline.TURN
     return None
 
 
@@ -365,79 +285,115 @@ def restarted(match: MatchState, online: set[str], now: float, timing: Timing) -
     control = {n: c.copy() for n, c in match.control.items()}
     for seat in match.seats:
         c = control[seat.name]
-        if seat.kind == "human" and not c.left and not c.abandoned and seat.account not in online:
+        if _playing(seat, c) and seat.account not in online:
             away(now, timing)(c)
     return Change(control, match.clock)
 
 
+def new_avatar(match: MatchState, name: str, outfit: str, expression: str) -> Change:
+    """Seat ``name``'s player shows a new avatar at the table (an emote)."""
+    seats = [
+        dataclasses.replace(s, outfit=outfit, expression=expression) if s.name == name else s
+        for s in match.seats
+    ]
+    return Change(match.control, match.clock, seats=seats)
+
+
 # ---------------------------------------------------------------------- endings
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's result in an ended match (R-LEAVE, R-LEVEL)."""
+
+    name: str
+    account: str | None
+    bot_level: str | None
+    score: int
+    winner: bool
+    left: bool
+    rating_change: int
+    breakdown: dict[str, int]
+    """The rating change's parts: score, penalty, compensation, bonus."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a match ended, to be written with the change that ends it."""
+
+    status: MatchStatus
+    """:attr:`MatchStatus.OVER` or :attr:`MatchStatus.ABANDONED`."""
+    at: float
+    final: dict[str, Any]
+    """The engine's final snapshot of the game."""
+    winner: str | None
+    results: tuple[SeatResult, ...]
+    ratings: dict[str, int]
+    """Rating changes by account."""
+
+
 def _ending(
     match: MatchState, control: dict[str, SeatControl], now: float, over: bool
-) -> MatchEnd | None:
+) -> Ending | None:
     if over:
-        return match_end(match, control, now, "over")
-    if not _humans_playing(match.seats, control):
-        return match_end(match, control, now, "abandoned")  # nobody to play for
+        return match_end(match, control, now, MatchStatus.OVER)
+    if not any(_playing(s, control[s.name]) for s in match.seats):
+        return match_end(match, control, now, MatchStatus.ABANDONED)  # nobody to play for
     return None
 
 
 def match_end(
-    match: MatchState, control: dict[str, SeatControl], now: float, status: str
-) -> MatchEnd:
+    match: MatchState, control: dict[str, SeatControl], now: float, status: MatchStatus
+) -> Ending:
     """Results and rating changes of an ended match (R-LEAVE, R-LEVEL).
 
     An abandoned match (every person gone) rates only the escapes: nobody finished it.
     """
     game = match.game
     rules = game.rules
+    over = status is MatchStatus.OVER
     left = {n: c.left_points for n, c in control.items() if c.left_points is not None}
     stayed = {n: hand_points(game.hand(n)) for n in game.players if n not in left}
     parts = rating_breakdown(game.players, game.scores(), rules.scoring, rules.target, left, stayed)
     final = game.snapshot()
-    winners = _winners(game) if status == "over" else set()
+    winners = _winners(game) if over else set()
     scores = game.scores()
-    rows: list[dict[str, Any]] = []
+    results: list[SeatResult] = []
     deltas: dict[str, int] = {}
     for seat in match.seats:
         part = parts[seat.name]
-        rated = status == "over" or seat.name in left
+        rated = over or seat.name in left
         total = part.total if rated else 0
         if seat.account is not None:
             deltas[seat.account] = total
-        rows.append(
-            {
-                "match_id": match.id,
-                "name": seat.name,
-                "account_id": seat.account,
-                "bot_level": seat.bot_level,
-                "score": scores[seat.name],
-                "winner": seat.name in winners,
-                "left": seat.name in left,
-                "rating_change": total,
-                "breakdown": {
+        results.append(
+            SeatResult(
+                name=seat.name,
+                account=seat.account,
+                bot_level=seat.bot_level,
+                score=scores[seat.name],
+                winner=seat.name in winners,
+                left=seat.name in left,
+                rating_change=total,
+                breakdown={
                     "score": part.score if rated else 0,
                     "penalty": part.penalty,
                     "compensation": part.compensation if rated else 0,
                     "bonus": part.bonus if rated else 0,
                 },
-                "ended_at": now,
-            }
+            )
         )
-    return MatchEnd(
-        status="over" if status == "over" else "abandoned",
+    return Ending(
+        status=MatchStatus.OVER if over else MatchStatus.ABANDONED,
+        at=now,
         final=final,
-        winner=final["match_winner"] if status == "over" else None,
-        results=tuple(rows),
+        winner=final["match_winner"] if over else None,
+        results=tuple(results),
         ratings=deltas,
     )
 
 
-def _humans_playing(seats: list[SeatInfo], control: dict[str, SeatControl]) -> list[str]:
-    return [
-        s.name
-        for s in seats
-        if s.kind == "human" and not control[s.name].left and not control[s.name].abandoned
-    ]
+def _playing(seat: SeatInfo, c: SeatControl) -> bool:
+    """Whether a person still plays this seat (not left, not kept for a bot)."""
+    return seat.kind is SeatKind.HUMAN and not c.left and not c.abandoned
 
 
 def _winners(game: Game) -> set[str]:
@@ -452,28 +408,25 @@ def _winners(game: Game) -> set[str]:
     return {name for name, t in zip(game.players, view.teams, strict=True) if t == team}
 
 
-def control_dict(control: dict[str, SeatControl], abandon: str) -> dict[str, Any]:
-    """The ``matches.control`` column: the room's abandon rule and each seat's state."""
-    return {"abandon": abandon, "seats": {name: c.to_dict() for name, c in control.items()}}
-
-
 __all__ = [
     "Change",
+    "Ending",
     "MatchState",
     "SeatEdit",
     "SeatInfo",
+    "SeatResult",
     "Source",
     "Timing",
     "autoplay",
     "away",
     "back",
-    "control_dict",
     "due_action",
     "grace_ended",
     "grace_void",
     "keep_for_bot",
     "match_end",
     "move",
+    "new_avatar",
     "restarted",
     "seat_change",
     "take_over",
