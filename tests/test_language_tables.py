@@ -111,3 +111,43 @@ def test_every_key_is_used_by_a_client() -> None:
     prefixes = tuple(set(re.findall(r"[\"'`]([\w.\-]+)\$?\{", code)))
     dead = [key for key in table("en") if not used(key, named, prefixes)]
     assert dead == []
+
+
+CHINESE = ("zh-Hant", "zh-Hans")
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_chinese_sentences_use_chinese_punctuation_and_words(lang: str) -> None:
+    """No ASCII colon before a space (the full-width ``：`` instead), no English
+    possessive or English bot and table names left in a Chinese sentence."""
+    english = re.compile(r"[A-Za-z]: |'s\b|\bBot [A-Z]|\btable\b|\bLevel\b")
+    for key, entry in table(lang).items():
+        for text in forms(entry):
+            assert not english.search(re.sub(r"\{\w+\}", "", text)), (key, text)
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_chinese_tables_name_things_one_way(lang: str) -> None:
+    """The UNO badge reads as the UNO button does; the host is 房主 everywhere; an
+    avatar's hats and hoods are not called a coat (外套); lists are joined with 、."""
+    words = table(lang)
+    assert words["table.uno_badge"] == words["app.title"]
+    assert str(words["act.uno"]).startswith(str(words["table.uno_badge"]))
+    assert words["room.host"] == "房主"
+    assert words["val.first_player.host"] == "房主"
+    everything = "\n".join(text for entry in words.values() for text in forms(entry))
+    assert "桌長" not in everything and "桌长" not in everything
+    assert "外套" not in everything
+    assert words["list.sep"] == "、"
+    assert "依手牌" not in everything and "按手牌" in str(words["table.leave_warn"])
+
+
+def test_english_says_a_level_and_a_bot_once() -> None:
+    """The profile put "Level" before "Level 5"; the terminal said "a easy bot"."""
+    en = table("en")
+    shown = f"{en['profile.level']} {str(en['profile.level_n']).replace('{n}', '5')}"
+    assert shown == "Level 5"
+    for level in ("easy", "normal", "hard", "random"):
+        line = str(en["tui.room.keys_host"]).replace("{level}", str(en[f"bot.{level}"]))
+        assert not re.search(r"\ba [aeiou]", line), line
+    assert en["list.sep"] == ", "

@@ -55,7 +55,7 @@ export function seatMarkup(ctx, name, index) {
       <div class="seat-name">${camp ? html`<span class="camp-dot ${camp}"></span>` : ""}${playerName(name)}${info.title ? html` ${titleBadge(info.title)}` : ""}</div>
       <div class="seat-stats"><span class="count" title="${t("table.cards", { n: count })}">🂠 ${count}</span>
         <span class="score" title="${t("table.score")}">Σ${v.scores[index]}</span></div>
-      <div class="badges">${info.bot_account ? html`<span class="badge bot-account" title="${t("bot.account")}">${t("table.bot_account")}</span>` : ""}${called ? html`<span class="badge uno">UNO</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>
+      <div class="badges">${info.bot_account ? html`<span class="badge bot-account" title="${t("bot.account")}">${t("table.bot_account")}</span>` : ""}${called ? html`<span class="badge uno">${t("table.uno_badge")}</span>` : ""}${info.autoplay ? html`<span class="badge auto">${t("table.auto")}</span>` : ""}${info.away ? html`<span class="badge away">${t("table.away")}</span>` : ""}${out ? html`<span class="badge out">${t("table.out")}</span>` : ""}${v.exposed === name ? html`<span class="badge exposed">!</span>` : ""}</div>
       <div class="last-play" title="${record.map(playText).join("; ")}">${miniCards(record.flatMap((p) => p.cards), 4, record.flatMap((p) => p.cards.map((c) => (c.startsWith("W") ? p.color : null))))}</div>
     </div>
   </li>`;
