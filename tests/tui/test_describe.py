@@ -39,6 +39,15 @@ def test_the_table_writes_cards_and_colours_as_the_terminal_shows_them() -> None
     assert describe({"type": "round_start", "round": 2, "dealer": "Bob"}, ann) == ("Round 2 begins")
 
 
+@pytest.mark.parametrize(("lang", "sep"), [("en", ", "), ("zh-Hant", "、"), ("zh-Hans", "、")])
+def test_card_lists_are_joined_as_the_language_joins_them(lang: Lang, sep: str) -> None:
+    reader = Reader.table(Words(lang), "Ann")
+    jump = {"type": "play", "player": "Bob", "cards": ["G5", "G5"], "jump_in": True}
+    assert f"■5{sep}■5" in describe(jump, reader)
+    over = {"type": "round_over", "player": "Bob", "points": 3, "scores": {"Ann": 0, "Bob": 3}}
+    assert f"Ann 0{sep}Bob 3" in describe(over, Reader.record(Words(lang)))
+
+
 def test_a_spectator_is_never_addressed() -> None:
     watcher = Reader.table(Words("en"), None)
     assert describe({"type": "pass", "player": "Ann"}, watcher) == "Ann passed"

@@ -108,11 +108,15 @@ class PlayApp(App[None]):
         if self.client is not None:
             await self.client.close()
 
-    async def sign_in(self, name: str, token: str) -> None:
-        """Sign in (a new guest called ``name``, or the session of ``token``) and connect."""
+    async def sign_in(self, name: str, token: str, password: str = "") -> None:
+        """Sign in (the session of ``token``, the registered account ``name`` with its
+        ``password``, or a new guest called ``name``) and connect."""
         if not token:
             async with Rest(self.server) as rest:
-                token = (await rest.guest(name)).token
+                if password:
+                    token = (await rest.login(name, password)).token
+                else:
+                    token = (await rest.guest(name)).token
         client = Client(self.server, token, reconnect=self.reconnect)
         frames = client.frames()
         await client.connect()
@@ -144,7 +148,7 @@ class PlayApp(App[None]):
                 else:
                     self.table = self.table.refreshed(match)
                 self.offset = match.server_time - time.time()
-                reader = Reader.table(self.words, match.you)
+                reader = Reader.table(self.words, match.you, self.table.bots)
                 for event in frame.events:
                     line = describe(event, reader)
                     if line:

@@ -20,13 +20,14 @@ voice with fewer details needs no code of its own.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from younuo.engine.cards import Color
 from younuo.tui.cards import face
 from younuo.tui.colours import name_key, symbol
+from younuo.tui.names import bot_name
 from younuo.tui.words import Words
 
 Event = Mapping[str, Any]
@@ -34,9 +35,10 @@ Event = Mapping[str, Any]
 Voice = Literal["ev", "record"]
 
 
-def cards_text(codes: Sequence[str] | None) -> str:
-    """Cards as the terminal writes them: ``▲5, ★W+4``."""
-    return ", ".join(face(code).text for code in codes or ())
+def cards_text(codes: Sequence[str] | None, sep: str = ", ") -> str:
+    """Cards as the terminal writes them: ``▲5, ★W+4`` (``sep`` is the language's
+    ``list.sep``: "、" in Chinese)."""
+    return sep.join(face(code).text for code in codes or ())
 
 
 def colour_text(words: Words, color: str) -> str:
@@ -60,11 +62,22 @@ class Reader:
     me: str | None
     cards: Callable[[Sequence[str] | None], str]
     colour: Callable[[str], str]
+    name: Callable[[str], str] = str
+    """A player's name as this reader reads it (bots in its language at the table)."""
 
     @classmethod
-    def table(cls, words: Words, me: str | None) -> Reader:
-        """A seat at the table (``me``; None for a spectator)."""
-        return cls(words, "ev", me, cards_text, lambda color: colour_text(words, color))
+    def table(cls, words: Words, me: str | None, bots: Collection[str] = ()) -> Reader:
+        """A seat at the table (``me``; None for a spectator); ``bots`` are the names of
+        the seats the server marks as bots, said in the reader's language."""
+        sep = words("list.sep")
+        return cls(
+            words,
+            "ev",
+            me,
+            lambda codes: cards_text(codes, sep),
+            lambda color: colour_text(words, color),
+            lambda name: bot_name(words, name) if name in bots else name,
+        )
 
     @classmethod
     def record(cls, words: Words) -> Reader:
@@ -92,7 +105,10 @@ class Reader:
             form += ".you"
         elif self.me is not None and event.get("target") == self.me and self.has(f"{key}.to_you"):
             form += ".to_you"
-        names = {"player": event.get("player") or "", "target": event.get("target") or ""}
+        names = {
+            "player": self.name(event.get("player") or ""),
+            "target": self.name(event.get("target") or ""),
+        }
         return self.words(form, **{**names, **params})
 
 
@@ -112,11 +128,13 @@ def _by_reason(key: str, reasons: Mapping[str, str]) -> Teller:
 def _round_start(event: Event, reader: Reader) -> str:
     dealer = event.get("dealer")
     key = reader.first("round_start.dealer", "round_start") if dealer else "round_start"
-    return reader.say(key, event, n=event.get("round", ""), dealer=dealer or "")
+    return reader.say(key, event, n=event.get("round", ""), dealer=reader.name(dealer or ""))
 
 
 def _dealer_draw(event: Event, reader: Reader) -> str:
-    draws = ", ".join(f"{who} {code}" for who, code in event.get("draws") or ())
+    draws = reader.words("list.sep").join(
+        f"{reader.name(who)} {code}" for who, code in event.get("draws") or ()
+    )
     return reader.say("dealer", event, draws=draws)
 
 
@@ -216,7 +234,9 @@ def _scored(key: str) -> Teller:
 
     def tell(event: Event, reader: Reader) -> str:
         scores = event.get("scores") or {}
-        said = ", ".join(f"{name} {points}" for name, points in scores.items())
+        said = reader.words("list.sep").join(
+            f"{reader.name(name)} {points}" for name, points in scores.items()
+        )
         return reader.say(key, event, points=event.get("points"), scores=said)
 
     return tell

@@ -11,7 +11,9 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from younuo.client import RoomSummary
+from younuo.tui.casual import casual_settings
 from younuo.tui.host import Host
+from younuo.tui.names import room_name
 from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
@@ -84,7 +86,7 @@ class LobbyScreen(Base):
             status = words("tui.lobby.playing" if room.status == "playing" else "tui.lobby.open")
             text = words(
                 "tui.lobby.room",
-                name=room.name,
+                name=room_name(words, room.name),
                 preset=room.preset,
                 mode=words(f"tui.mode.{room.mode}"),
                 taken=room.taken,
@@ -102,7 +104,7 @@ class LobbyScreen(Base):
 
     def action_create(self) -> None:
         if self.host.client is not None:
-            self.host.do(self.host.client.create_room(self.host.create))
+            self.host.do(self.host.client.create_room(casual_settings(self.host.create)))
 
     def action_quick(self) -> None:
         if self.host.client is not None:

@@ -12,6 +12,7 @@ from textual.binding import BindingType
 from younuo.client import RoomOut, RoomSettingsPatch
 from younuo.engine import Rules
 from younuo.tui.host import Host
+from younuo.tui.names import bot_name, room_name
 from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
@@ -67,7 +68,7 @@ class RoomScreen(Base):
             return
         client = self.host.client
         me = None if client is None or client.account is None else client.account.id
-        title = words("tui.room.title", name=room.name)
+        title = words("tui.room.title", name=room_name(words, room.name))
         if room.code:
             title += "   " + words("tui.room.code", code=room.code)
         self.query_one("#title", Plain).update(title)
@@ -86,7 +87,8 @@ class RoomScreen(Base):
             if seat.account is not None and seat.account == me:
                 marks.append(words("room.you"))
             marks.append(words("tui.room.ready" if seat.ready else "tui.room.not_ready"))
-            lines.append(f"{i + 1:>2}. {seat.name}  ({', '.join(marks)})")
+            name = bot_name(words, seat.name) if seat.kind == "bot" else seat.name
+            lines.append(f"{i + 1:>2}. {name}  ({words('list.sep').join(marks)})")
         if room.match is not None:
             lines.append(words("tui.room.playing"))
         self.query_one("#seats", Plain).update("\n".join(lines))
