@@ -93,6 +93,10 @@ def test_a_wild_asks_for_its_colour() -> None:
     assert picker is not None and picker.field == "color"
     assert picker.options == ("red", "yellow", "green", "blue")
     assert asked.model.status().key == "tui.table.pick_colour"
+    # The status line asks for the colour; the step says nothing more (the terminal
+    # printed the question twice, on the status line and the message line).
+    assert asked.say is None
+    assert asked.model.press("enter").say is None
     sent = asked.model.press("3").send
     assert sent == {"type": "play", "card": "W", "color": "green"}
     assert sent in model.legal

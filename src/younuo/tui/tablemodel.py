@@ -128,6 +128,12 @@ class TableModel:
             return Picker(field="color", options=(str(choice["color"]),), actions=(choice,))
         return None
 
+    @property
+    def bots(self) -> frozenset[str]:
+        """The names of the seats the server marks as bots (said in the reader's
+        language, ``younuo.tui.names``)."""
+        return frozenset(seat.name for seat in self.match.table if seat.kind == "bot")
+
     def seats(self) -> tuple[SeatRow, ...]:
         """The players in seat order, with their counts and badges."""
         view = self.view
@@ -277,7 +283,7 @@ class TableModel:
     def play(self) -> Step:
         """Play the selection (or, with none, the card under the cursor)."""
         if self.open_picker is not None:
-            return Step(self, say=_picker_line(self.open_picker))
+            return Step(self)  # the status line asks already (once, not twice)
         codes = self.selection
         model = self
         if not codes:
@@ -294,7 +300,9 @@ class TableModel:
         """Send one of ``actions``, or open the picker for what they differ in."""
         choice = next_choice(actions)
         if isinstance(choice, Picker):
-            return Step(replace(self, picker=choice), say=_picker_line(choice))
+            # The status line asks for the colour or target; saying it as well printed
+            # the question twice.
+            return Step(replace(self, picker=choice))
         return Step(replace(self, picker=None, selected=()), send=choice)
 
     def pick(self, index: int) -> Step:

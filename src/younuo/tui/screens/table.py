@@ -14,6 +14,8 @@ from younuo.engine.cards import Color
 from younuo.tui.cards import face
 from younuo.tui.colours import name_key, style, symbol
 from younuo.tui.describe import cards_text
+from younuo.tui.hand import hand_text
+from younuo.tui.names import bot_name
 from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 from younuo.tui.tablemodel import Line, TableModel
@@ -62,7 +64,7 @@ class TableScreen(Base):
         else:
             self.query_one("#status", Plain).update(self.line(model.status()))
             self.query_one("#keys", Plain).update(words("tui.table.keys"))
-        self.query_one("#hand", Plain).update(self.hand_text(model))
+        self.query_one("#hand", Plain).update(hand_text(words, model))
 
     def show_clock(self) -> None:
         """The centre line (it holds the clock, so it is redrawn every tick)."""
@@ -97,7 +99,8 @@ class TableScreen(Base):
             mine = left[0] == model.me
             parts.append(
                 Text(
-                    words("tui.table.clock", name=left[0], s=left[1]), style="bold" if mine else ""
+                    words("tui.table.clock", name=self.player_name(model, left[0]), s=left[1]),
+                    style="bold" if mine else "",
                 )
             )
         self.query_one("#info", Plain).update(Text("  ").join(parts))
@@ -108,7 +111,7 @@ class TableScreen(Base):
         for i, row in enumerate(model.seats()):
             if i:
                 out.append(" · ")
-            name = words("room.you") if row.you else row.name
+            name = words("room.you") if row.you else self.player_name(model, row.name)
             out.append(("▶" if row.current else " ") + name, style="bold" if row.current else "")
             out.append(f" {row.cards}")
             if row.uno:
@@ -123,49 +126,43 @@ class TableScreen(Base):
         results = self.host.results
         if results is not None:
             words = self.words
+            model = self.host.table
             lines = [
-                words("tui.over.winner", name=results.winner)
+                words("tui.over.winner", name=self.player_name(model, results.winner))
                 if results.winner
                 else words("tui.over.none")
             ]
             for row in results.results:
                 change = f"{row.rating_change:+d}"
-                lines.append(words("tui.over.row", name=row.name, score=row.score, change=change))
+                name = self.player_name(model, row.name)
+                lines.append(words("tui.over.row", name=name, score=row.score, change=change))
             return Text("\n".join(lines), style="bold")
         size = self.query_one("#log", Plain).size.height or 8
         return Text("\n".join(self.host.log_lines[-size:]))
 
-    def hand_text(self, model: TableModel) -> Text:
-        words = self.words
-        if model.me is None:
-            return Text(words("tui.table.spectating"))
-        out = Text(words("tui.table.hand") + ": ")
-        playable = model.playable
-        for i, code in enumerate(model.hand):
-            card = face(code)
-            chosen = i in model.selected
-            look = card.style if code in playable or not playable else f"{card.style} dim"
-            if chosen:
-                look += " underline"
-            if i == model.cursor:
-                look += " reverse"
-            label = f"{i + 1}:" if i < 10 else ""
-            out.append(" " + ("[" if chosen else " ") + label)
-            out.append(card.text, style=look)
-            out.append("]" if chosen else " ")
-        return out
+    def player_name(self, model: TableModel | None, name: str) -> str:
+        """A player's name as the reader reads it: a bot seat's in their language."""
+        if model is not None and name in model.bots:
+            return bot_name(self.words, name)
+        return name
 
     def line(self, line: Line) -> str:
-        """A model's sentence, its cards and options written out."""
+        """A model's sentence, its cards, names and options written out."""
         params = dict(line.params)
+        model = self.host.table
         if "cards" in params:
-            params["cards"] = cards_text([str(c) for c in params["cards"]])  # type: ignore[attr-defined]
+            codes = [str(c) for c in params["cards"]]  # type: ignore[attr-defined]
+            params["cards"] = cards_text(codes, self.words("list.sep"))
+        if "name" in params:
+            params["name"] = self.player_name(model, str(params["name"]))
         if "options" in params:
             options: tuple[str, ...] = tuple(params["options"])  # type: ignore[arg-type]
             if line.key == "tui.table.pick_colour":
                 options = tuple(
                     f"{symbol(Color(c))} {self.words(name_key(Color(c)))}" for c in options
                 )
+            else:
+                options = tuple(self.player_name(model, o) for o in options)
             params["options"] = "  ".join(f"{i + 1} {o}" for i, o in enumerate(options))
         return self.words(line.key, **params)
 
