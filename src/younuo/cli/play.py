@@ -5,9 +5,12 @@
     younuo play --server http://127.0.0.1:8000 [--name Ann] [--token-file PATH] [--lang en]
         [--option scoring=single ...]
 
-Sign in (``--name`` or a token fill the form in: ``--token-file PATH``, the environment
-variable ``YOUNUO_TOKEN``, or ``--token``, which the process list shows:
-:mod:`younuo.cli.tokensource`), pick or create a room, add bots,
+Sign in (``--name`` signs in at once as a new guest of that name; when the name is
+taken the form says so and asks for another name, or for the password when the account
+is yours; a token signs in at once too: ``--token-file PATH``, the environment variable
+``YOUNUO_TOKEN``, or ``--token``, which the process list shows:
+:mod:`younuo.cli.tokensource`; a registered account signs in with its name and password
+in the form), pick or create a room (with the web's casual 30 s turn clock), add bots,
 start and play, by keyboard only (``?`` lists the keys), in Traditional Chinese,
 Simplified Chinese or English (``--lang``, else the locale's ``LANG``). ``--option
 KEY=VALUE`` sets the rule options of the rooms it creates. docs/client.md, *The
@@ -32,7 +35,12 @@ def play_command(
         str, typer.Option("--server", "-s", help="The server (http://HOST:PORT).")
     ] = "http://127.0.0.1:8000",
     name: Annotated[
-        str | None, typer.Option("--name", "-n", help="The nickname of a new guest.")
+        str | None,
+        typer.Option(
+            "--name",
+            "-n",
+            help="Sign in at once as a new guest of this name (a taken name asks again).",
+        ),
     ] = None,
     token: Annotated[
         str | None,

@@ -32,8 +32,9 @@ class Host(Protocol):
     results: MatchOver | None
     log_lines: list[str]
 
-    async def sign_in(self, name: str, token: str) -> None:
-        """Sign in (a new guest called ``name``, or the session of ``token``) and connect."""
+    async def sign_in(self, name: str, token: str, password: str = "") -> None:
+        """Sign in (the session of ``token``, the registered account ``name`` with its
+        ``password``, or a new guest called ``name``) and connect."""
 
     def say(self, line: Line | str) -> None:
         """A notice on the screen's message line."""
