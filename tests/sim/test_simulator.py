@@ -109,6 +109,8 @@ def test_cli_table_and_errors() -> None:
     )
     assert ok.exit_code == 0
     assert "win rate" in ok.stdout and "95% CI" in ok.stdout
+    # --games counts games, and the header says so (it said "4 rounds" for -n 4).
+    assert ok.stdout.startswith("4 games, 2 players"), ok.stdout.splitlines()[0]
     bad = CliRunner().invoke(app, ["simulate", "-p", "3", "-b", "easy,genius,easy", "-n", "2"])
     assert bad.exit_code == 2 and "unknown bot level" in bad.stderr
     wrong = CliRunner().invoke(app, ["simulate", "-p", "3", "-b", "easy,easy", "-n", "2"])

@@ -209,7 +209,8 @@ class Report:
     def format(self) -> str:
         """A readable report."""
         d = self.to_dict()
-        unit = "rounds" if self.config.unit == "round" else "matches"
+        # --games counts games (one round each, or whole matches with --unit match).
+        unit = "games" if self.config.unit == "round" else "matches"
         lines = [
             f"{d['games']} {unit}, {d['players']} players, rules {json.dumps(d['rules'])},"
             f" seed {d['seed']}",
