@@ -412,6 +412,11 @@ def test_the_example_remote_bot_plays_a_match_and_exits_0(server: ServerProcess)
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("winner ") and "Remote bot" in done.stdout
+    # It says what it does while it waits (it printed nothing for 35 s before the result).
+    said = done.stderr.splitlines()
+    assert said[0].startswith("signed in as Remote bot")
+    assert any(line.startswith("at the table of match ") for line in said)
+    assert "round 1 starts" in said
 
 
 def test_younuo_bot_sits_a_server_level_at_a_table(server: ServerProcess) -> None:

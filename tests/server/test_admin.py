@@ -84,6 +84,14 @@ def test_first_admin_from_the_command_line(tmp_path: Path) -> None:
         ]
 
 
+def test_the_readme_makes_the_first_admin_without_a_terminal() -> None:
+    """The README's command runs in a script or a container too: without
+    ``--password-stdin`` it asks for the password at a terminal."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    given = [line for line in readme.splitlines() if "younuo admin create" in line]
+    assert given and all("--password-stdin" in line for line in given), given
+
+
 @pytest.fixture
 def staffed(tmp_path: Path) -> Any:
     """A server with an admin (Root), a moderator (Mo) and a player (Pat)."""
