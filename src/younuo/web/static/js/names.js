@@ -23,6 +23,20 @@ export function botName(name, bot = isBot(name)) {
   return t("bot.name", { name: has(key) ? t(key) : m[1] });
 }
 
+/**
+ * The bots of an ended match from its results (`GET /api/matches/{id}`, the profile's
+ * history): a server bot's seat has no account. The replay and the history have no
+ * seat kinds; this is how they tell a bot from a person called "Bot Mimi".
+ */
+export function botsOf(results) {
+  return new Set((results || []).filter((r) => r && r.account === null).map((r) => r.name));
+}
+
+/** A namer for a match whose bots are `bots` (a Set of names): bots translated. */
+export function namesWith(bots) {
+  return (name) => (name ? botName(name, bots.has(name)) : name);
+}
+
 /** The name a player is shown by (people as they chose, bots translated). */
 export function playerName(name) {
   return name ? botName(name) : name;

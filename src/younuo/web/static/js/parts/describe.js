@@ -7,19 +7,23 @@
 import { cardName, has, t } from "../i18n.js";
 import { playerName } from "../names.js";
 
-function cards(list) { return (list || []).map(cardName).join(", "); }
+/** Cards as a list in the reader's language ("Red 5, Red 5", "紅色 5、紅色 5"). */
+function cards(list) { return (list || []).map(cardName).join(t("list.sep")); }
 
-/** The sentence `key` for an event, in its "you" / "to_you" form when the reader is meant. */
-function say(key, event, me, params = {}) {
+/**
+ * The sentence `key` for an event, in its "you" / "to_you" form when the reader is meant;
+ * `name` says a player's name (the table's seats by default; the replay passes its own).
+ */
+function say(key, event, me, params = {}, name = playerName) {
   let form = key;
   if (me && event.player === me && has(`${key}.you`)) form = `${key}.you`;
   else if (me && event.target === me && has(`${key}.to_you`)) form = `${key}.to_you`;
-  return t(form, { player: playerName(event.player) || "", target: playerName(event.target) || "", ...params });
+  return t(form, { player: name(event.player) || "", target: name(event.target) || "", ...params });
 }
 
 /** A sentence for an event, or "" for events not worth telling. */
-export function describe(event, me) {
-  const say_ = (key, params) => say(key, event, me, params);
+export function describe(event, me, name = playerName) {
+  const say_ = (key, params) => say(key, event, me, params, name);
   switch (event.type) {
     case "round_start": return t("ev.round_start", { n: event.round ?? "" });
     case "start_card":
@@ -37,7 +41,7 @@ export function describe(event, me) {
     case "skip": return say_("ev.skip");
     case "reverse": return t("ev.reverse");
     // A penalty's subject is its target: "You must draw 2 cards".
-    case "penalty": return say("ev.penalty", { player: event.target }, me, { n: event.count });
+    case "penalty": return say("ev.penalty", { player: event.target }, me, { n: event.count }, name);
     case "bounce": return say_("ev.bounce", { n: event.count });
     case "choose_color": return say_("ev.choose_color", { color: t(`color.${event.color}`) });
     case "uno": return say_(event.reason === "false" ? "ev.uno_false" : "ev.uno");

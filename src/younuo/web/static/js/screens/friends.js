@@ -91,12 +91,24 @@ class Friends extends HTMLElement {
 
   async submit(form) {
     const name = form.elements.namedItem("name").value.trim();
+    this.refused = null;
     try {
       await api("POST", "/api/me/friends", { name });
       announce(t("social.requested", { name }));
       form.reset();
-    } catch (error) { toast(errorText(error), "warn"); }
+    } catch (error) {
+      // Kept beside the form (not only a passing toast) and said in the reader's
+      // language when the language changes; a 404 says why and how to find a guest.
+      this.refused = { name, error };
+    }
     this.load();
+  }
+
+  /** Why the last friend request by name was refused, in the reader's words. */
+  refusal() {
+    const { name, error } = this.refused;
+    if (error.status === 404) return t("social.no_such_name", { name });
+    return errorText(error);
   }
 
   async setting(select) {
@@ -153,6 +165,7 @@ class Friends extends HTMLElement {
         <form class="row wrap" name="request"><label for="fr-name">${t("social.add_friend")}</label>
           <input id="fr-name" name="name" maxlength="40" required data-key="fr-name" data-keep="fr-name">
           <button type="submit" class="primary" data-key="fr-go">${t("social.ask")}</button></form>
+        ${this.refused ? html`<p class="error" role="alert" data-key="fr-refused">${this.refusal()}</p>` : ""}
         ${this.friends === null ? html`<p class="muted">${t("common.loading")}</p>` : this.friends.length
           ? html`<ul class="friend-list">${this.friends.map((f) => this.friendRow(f))}</ul>` : html`<p class="muted">${t("social.no_friends")}</p>`}
       </section>

@@ -4,6 +4,7 @@
 
 import { html, onAction, patch } from "../dom.js";
 import { dateTime, errorText, levelName, onLanguage, t } from "../i18n.js";
+import { botsOf, namesWith } from "../names.js";
 import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
 import { titleBadge, titleLine } from "../parts/titles.js";
@@ -48,6 +49,7 @@ class Profile extends HTMLElement {
     try {
       this.matches = await api("GET", `/api/accounts/${encodeURIComponent(id)}/matches?limit=20`);
     } catch { this.matches = []; }
+    this.bots = await this.botsByMatch(this.matches);
     // Titles, held and past (an expired or revoked one, with the moderator's reason).
     try { this.titles = await api("GET", `/api/accounts/${encodeURIComponent(id)}/titles`); } catch { this.titles = null; }
     // The moderators' decisions on fair-play cases that named you: yours alone to see.
@@ -124,16 +126,28 @@ class Profile extends HTMLElement {
     this.paint();
   }
 
+  /**
+   * The bots of each listed match whose players include a bot-like name ("Bot Mimi"):
+   * the history holds only this player's result, so the match's own results (a server
+   * bot has no account) tell a bot from a person who chose such a name.
+   */
+  async botsByMatch(matches) {
+    const looked = (matches || []).filter((m) => (m.players || []).some((p) => /^Bot \S+$/.test(p)));
+    const found = await Promise.all(looked.map((m) => api("GET", `/api/matches/${encodeURIComponent(m.id)}`).catch(() => null)));
+    return new Map(looked.map((m, i) => [m.id, botsOf(found[i]?.results)]));
+  }
+
   matchRow(m) {
     const id = m.id || m.match;
     const results = m.results || [];
     const mine = results.find((r) => r.account === this.accountId);
     const players = m.players || results.map((r) => r.name);
+    const name = namesWith(this.bots?.get(m.id) || botsOf(results));
     return html`<li class="match-item">
       <div><strong>${dateTime(m.ended_at || m.finished_at || m.started_at || m.created_at)}</strong>
         <span class="muted small">${m.rules?.preset ? t(`preset.${m.rules.preset}`) : m.preset ? t(`preset.${m.preset}`) : ""}${m.status ? ` · ${t(`mstatus.${m.status}`) === `mstatus.${m.status}` ? m.status : t(`mstatus.${m.status}`)}` : ""}</span><br>
-        <span class="small">${(players || []).map((p) => (typeof p === "string" ? p : p.name)).join(", ")}</span>
-        ${m.winner ? html`<br><span class="small">★ ${m.winner}</span>` : ""}
+        <span class="small">${(players || []).map((p) => name(typeof p === "string" ? p : p.name)).join(t("list.sep"))}</span>
+        ${m.winner ? html`<br><span class="small">★ ${name(m.winner)}</span>` : ""}
         ${mine ? html`<br><span class="small">${t("results.score")}: ${mine.score}${mine.rating_change !== undefined ? ` · ${t("results.change")}: ${mine.rating_change >= 0 ? "+" : ""}${mine.rating_change}` : ""}</span>` : ""}</div>
       ${id ? html`<a class="btn" href="#/replay/${id}" data-key="replay-${id}">${t("profile.replay")}</a>` : ""}
     </li>`;

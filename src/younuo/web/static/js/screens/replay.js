@@ -9,24 +9,26 @@ import { parseCard } from "../cards.js";
 import { html, onAction, patch } from "../dom.js";
 import { cardName, errorText, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
+import { botsOf, namesWith } from "../names.js";
 import { describe } from "../parts/describe.js";
 import { rulesSummary } from "./room.js";
 
-function actionText(action) {
-  const p = action.player || "";
+/** An action in words; `name` says a player's name (bots in the reader's language). */
+function actionText(action, name) {
+  const p = name(action.player || "");
   switch (action.type) {
     case "play": {
-      const cards = (action.cards || [action.card]).map(cardName).join(", ");
+      const cards = (action.cards || [action.card]).map(cardName).join(t("list.sep"));
       let text = t("ev.play", { player: p, cards });
       if (action.color) text += ` → ${t(`color.${action.color}`)}`;
-      if (action.target) text += ` ⇄ ${action.target}`;
+      if (action.target) text += ` ⇄ ${name(action.target)}`;
       return text;
     }
     case "draw": return t("rp.draw", { player: p });
     case "pass": return t("ev.pass", { player: p });
     case "choose_color": return t("ev.choose_color", { player: p, color: t(`color.${action.color}`) });
     case "uno": return t("ev.uno", { player: p });
-    case "catch": return t("ev.catch", { player: p, target: action.target });
+    case "catch": return t("ev.catch", { player: p, target: name(action.target) });
     case "challenge": return t("rp.challenge", { player: p });
     case "leave": return t("ev.leave", { player: p });
     case "next_round": return t("rp.next_round");
@@ -100,6 +102,9 @@ class Replay extends HTMLElement {
       const answer = await api("GET", `/api/matches/${encodeURIComponent(id)}/record`);
       this.complete = answer.complete !== false;
       this.record = answer.record || answer;
+      // The record has no seat kinds: the match's results tell its bots (no account).
+      const summary = await api("GET", `/api/matches/${encodeURIComponent(id)}`).catch(() => null);
+      this.nameOf = namesWith(botsOf(summary?.results));
       this.boards = deriveBoards(this.record);
     } catch (error) {
       this.error = errorText(error);
@@ -126,7 +131,11 @@ class Replay extends HTMLElement {
     this.paint();
   }
 
+  /** A player's name as the reader reads it (bots in their language). */
+  get name() { return this.nameOf || ((n) => n); }
+
   boardMarkup() {
+    const name = this.name;
     const record = this.record;
     const players = record.players || [];
     if (this.steps) {
@@ -139,20 +148,20 @@ class Replay extends HTMLElement {
         <ul class="rp-hands">${players.map((p) => {
           const hand = state.hands?.[p] || [];
           return html`<li class="${state.current === p ? "turn" : ""}" data-player="${p}"
-            aria-label="${p}: ${t("table.cards", { n: hand.length })}${hand.length ? `, ${hand.map(cardName).join(", ")}` : ""}">
-            <strong>${p}</strong> (${hand.length})${state.scores ? html` <span class="small muted">Σ${state.scores[p] ?? 0}</span>` : ""}
+            aria-label="${name(p)}: ${t("table.cards", { n: hand.length })}${hand.length ? `, ${hand.map(cardName).join(t("list.sep"))}` : ""}">
+            <strong>${name(p)}</strong> (${hand.length})${state.scores ? html` <span class="small muted">Σ${state.scores[p] ?? 0}</span>` : ""}
             <span class="mini-cards">${hand.map((c) => html`<yn-card class="mini" code="${c}"></yn-card>`)}</span></li>`;
         })}</ul>
-        <ol class="log open">${(s.events || []).map((e) => describe(e, null)).filter(Boolean).map((line) => html`<li>${line}</li>`)}</ol>
+        <ol class="log open">${(s.events || []).map((e) => describe(e, null, name)).filter(Boolean).map((line) => html`<li>${line}</li>`)}</ol>
       </div>`;
     }
     const board = this.boards[this.step];
     return html`<div class="replay-board">
       <div class="rp-center">${board.top ? html`<yn-card code="${board.top}"></yn-card>` : html`<span class="muted">${t("rp.no_top")}</span>`}
         ${board.color ? html`<span class="color-chip c-${board.color}"><span class="cb-sym"></span></span> ${t(`color.${board.color}`)}` : ""}</div>
-      <ul class="rp-hands">${players.map((p) => html`<li><strong>${p}</strong>
+      <ul class="rp-hands">${players.map((p) => html`<li><strong>${name(p)}</strong>
         ${board.hands?.[p] ? html`<span class="mini-cards">${board.hands[p].map((c) => html`<yn-card class="mini" code="${c}"></yn-card>`)}</span>` : ""}
-        ${board.last[p] ? html`<span class="small muted">${t("table.last_play", { cards: board.last[p].map(cardName).join(", ") })}</span>` : ""}</li>`)}</ul>
+        ${board.last[p] ? html`<span class="small muted">${t("table.last_play", { cards: board.last[p].map(cardName).join(t("list.sep")) })}</span>` : ""}</li>`)}</ul>
     </div>`;
   }
 
@@ -165,7 +174,7 @@ class Replay extends HTMLElement {
     patch(this, html`<div class="replay">
       <section class="panel">
         <div class="row spread"><h1>${t("rp.title")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>
-        <p class="small">${(this.record.players || []).join(" · ")}</p>
+        <p class="small">${(this.record.players || []).map(this.name).join(" · ")}</p>
         ${this.record.rules ? html`<p class="small muted">${rulesSummary(this.record.rules)}</p>` : ""}
         ${!this.complete ? html`<p class="warn small">${t("rp.incomplete")}</p>` : ""}
         <div class="replay-controls" role="toolbar" aria-label="${t("rp.controls")}">
@@ -176,7 +185,7 @@ class Replay extends HTMLElement {
           <button data-action="last" data-key="rp-last" aria-label="${t("rp.last")}">⏭</button>
           <label class="grow"><span class="sr-only">${t("rp.step_label")}</span><input type="range" name="step" min="0" max="${total}" value="${this.step}" data-key="rp-range"></label>
         </div>
-        <p class="step-line" role="status" aria-live="polite">${t("rp.step", { i: this.step, n: total })}: ${current ? actionText(current) : t("rp.start")}</p>
+        <p class="step-line" role="status" aria-live="polite">${t("rp.step", { i: this.step, n: total })}: ${current ? actionText(current, this.name) : t("rp.start")}</p>
       </section>
       <section class="panel">${this.boardMarkup()}</section>
     </div>`);

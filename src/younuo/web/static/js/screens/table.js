@@ -362,7 +362,7 @@ class Table extends HTMLElement {
     const at = hand.findIndex((c) => playable.has(c));
     if (at >= 0) {
       this.selectedCodes = [hand[at]];
-      announce(t("table.hint_cards", { cards: [...playable].map(cardName).join(", ") }));
+      announce(t("table.hint_cards", { cards: [...playable].map(cardName).join(t("list.sep")) }));
     } else {
       announce(t("table.hint_none"));
       toast(t("table.hint_none"));
