@@ -78,6 +78,13 @@ def test_history_and_replay_say_bots_in_the_readers_language(pages: Pages, serve
         "   i18n.setLanguage(lang); said[lang] = describe(ev, null); }"
         " return said; }"
     )
+    # And the seat's last play (js/table/record.js), told to a screen reader.
+    last = page.evaluate(
+        "async () => { const i18n = await import('/js/i18n.js');"
+        " const { playText } = await import('/js/table/record.js');"
+        " i18n.setLanguage('zh-Hant'); return playText({ cards: ['R5', 'R5'], color: null }); }"
+    )
+    assert last == "紅色5、紅色5"
     assert joined == {
         "en": "Ann played Red 5, Red 5",
         "zh-Hant": "Ann出了紅色5、紅色5",

@@ -31,7 +31,7 @@ export function roundPlays(events, view) {
 
 /** One play in words: "Red 5", "Wild (Green)". */
 export function playText(play) {
-  const names = play.cards.map(cardName).join(", ");
+  const names = play.cards.map(cardName).join(t("list.sep"));
   return play.color ? t("table.play_named", { cards: names, color: t(`color.${play.color}`) }) : names;
 }
 
