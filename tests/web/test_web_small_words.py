@@ -1,6 +1,6 @@
 """Small words in Chromium (issue 43, item 6): a finished match's history and replay say
-its bots in the reader's language as the table does, and list cards and players as the
-language lists them; adding a friend by a name nobody registered says why and how to
+its bots in the reader's language as the table does, list cards and players as the
+language lists them and label with its colon; adding a friend by a name nobody registered says why and how to
 find a guest, in three languages."""
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ def test_history_and_replay_say_bots_in_the_readers_language(pages: Pages, serve
     players = page.inner_text("yn-profile .match-item")
     assert "電腦咪咪" in players and "Bot Mimi" not in players, players
     assert "Hiro、電腦咪咪" in players or "電腦咪咪、Hiro" in players, players
+    # Labels take the language's colon (得分：0), not an ASCII one.
+    assert "得分：" in players and ": " not in players, players
     page.select_option("select[name=lang]", "zh-Hans")
     assert "电脑咪咪" in page.inner_text("yn-profile .match-item")
     page.click("yn-profile .match-item a.btn")
@@ -66,6 +68,8 @@ def test_history_and_replay_say_bots_in_the_readers_language(pages: Pages, serve
     shown = page.inner_text("yn-replay .replay")
     assert "电脑咪咪" in shown and "Bot Mimi" not in shown, shown
     page.click("[data-key=rp-last]")
+    step = page.inner_text("yn-replay .step-line")
+    assert step.startswith("第 ") and "步：" in step and ": " not in step, step
     page.wait_for_function("document.querySelector('yn-replay .log') !== null")
     assert "Bot Mimi" not in page.inner_text("yn-replay .replay")
     # A card list in a sentence of the table's describer: joined with 、 in Chinese.

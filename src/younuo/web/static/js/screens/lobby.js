@@ -153,7 +153,7 @@ class Lobby extends HTMLElement {
         <section class="panel me-panel" aria-label="${t("nav.profile")}">
           ${account ? html`<yn-avatar outfit="${account.avatar?.outfit}" expression="${account.avatar?.expression}" label="${account.name}"></yn-avatar>
           <div><strong>${account.name}</strong>${account.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}<br>
-          <span class="muted">${t("profile.rating")}: ${account.rating} · ${levelName(account.level)}</span></div>
+          <span class="muted">${t("common.labelled", { label: t("profile.rating"), value: account.rating })} · ${levelName(account.level)}</span></div>
           <div class="row right wrap"><a class="btn" href="#/profile" data-key="to-profile">${t("nav.profile")}</a>
           <a class="btn" href="#/events" data-key="to-events">${t("nav.events")}</a>
           <a class="btn" href="#/friends" data-key="to-friends">${t("nav.friends")}</a>

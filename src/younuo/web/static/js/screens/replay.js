@@ -185,7 +185,7 @@ class Replay extends HTMLElement {
           <button data-action="last" data-key="rp-last" aria-label="${t("rp.last")}">⏭</button>
           <label class="grow"><span class="sr-only">${t("rp.step_label")}</span><input type="range" name="step" min="0" max="${total}" value="${this.step}" data-key="rp-range"></label>
         </div>
-        <p class="step-line" role="status" aria-live="polite">${t("rp.step", { i: this.step, n: total })}: ${current ? actionText(current, this.name) : t("rp.start")}</p>
+        <p class="step-line" role="status" aria-live="polite">${t("common.labelled", { label: t("rp.step", { i: this.step, n: total }), value: current ? actionText(current, this.name) : t("rp.start") })}</p>
       </section>
       <section class="panel">${this.boardMarkup()}</section>
     </div>`);
