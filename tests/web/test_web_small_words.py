@@ -1,7 +1,7 @@
 """Small words in Chromium (issue 43, item 6): a finished match's history and replay say
 its bots in the reader's language as the table does, list cards and players as the
-language lists them and label with its colon; adding a friend by a name nobody registered says why and how to
-find a guest, in three languages."""
+language lists them and label with its colon; adding a friend by a name nobody
+registered says why and how to find a guest, in three languages."""
 
 from __future__ import annotations
 
