@@ -7,6 +7,12 @@
 //   scrolling it into view must not need a container that hides its overflow;
 // - no button (nor anything inside one) may clip its text, and no text cut with an
 //   ellipsis;
+// - every control's largest uncovered square (the part a tap reaches, measured on a 2 px
+//   grid) is at least 44 px for the hand's cards, every control of the table screen,
+//   the header's and the chat's buttons (issue 43: WCAG 2.5.5's size), and 16 px elsewhere;
+// - no text is covered by another element (a floating control over "Round N"): each
+//   line of text in the viewport is what a tap on its middle and ends reaches (a
+//   card's glyphs are pictures and overlap by design);
 // - a visible toast must not lie over a control; the log must show its newest line;
 // - the table's rows must show whole (unless a modal dialog covers the table: the
 //   match's results, after which the table is gone).
@@ -48,6 +54,44 @@
   const controls = [...document.querySelectorAll("button, input, select, a[href], [role=button], .hand yn-card")]
     .filter((el) => visible(el) && !(modal && !modal.contains(el)));
 
+  // The largest square of `el` whose every point (on a grid of `step` px) a tap reaches:
+  // inside its box and every ancestor's clipping box, and hitting it, something inside
+  // it, or an ancestor (a rounded corner lets the tap through to what lies under it,
+  // which is no other element's face).
+  // What of a box is in sight: inside the viewport and every ancestor that clips.
+  const inSight = (el, box) => {
+    let { left, top, right, bottom } = box;
+    [left, top, right, bottom] = [Math.max(left, 0), Math.max(top, 0), Math.min(right, vw), Math.min(bottom, vh)];
+    for (const p of [el, ...ancestors(el)]) {
+      if (p === document.body || p === document.documentElement || getComputedStyle(p).overflow === "visible") continue;
+      const c = p.getBoundingClientRect();
+      [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+    }
+    return { left, top, right, bottom };
+  };
+  const uncoveredSquare = (el, step) => {
+    const { left, top, right, bottom } = inSight(el, el.getBoundingClientRect());
+    // Samples at the middle of each step, as many as fall inside.
+    const cols = Math.max(0, Math.ceil((right - left) / step - 0.5));
+    const rows = Math.max(0, Math.ceil((bottom - top) / step - 0.5));
+    let best = 0;
+    let above = new Array(cols + 1).fill(0);
+    for (let j = 0; j < rows; j++) {
+      const row = new Array(cols + 1).fill(0);
+      for (let i = 0; i < cols; i++) {
+        const hit = document.elementFromPoint(left + step * (i + 0.5), top + step * (j + 0.5));
+        if (hit && (hit === el || el.contains(hit) || hit.contains(el))) {
+          row[i + 1] = 1 + Math.min(row[i], above[i], above[i + 1]);
+          best = Math.max(best, row[i + 1]);
+        }
+      }
+      above = row;
+    }
+    return best * step;
+  };
+  const onTable = document.body.dataset.screen === "table";
+  const tapSize = (el) => (onTable || el.closest(".bar, .chat-toggle, .hand") ? 44 : 16);
+
   for (const el of controls) {
     const chain = ancestors(el);
     const before = chain.map((p) => [p.scrollLeft, p.scrollTop]);
@@ -81,6 +125,20 @@
     const y = Math.min(Math.max(r.top + r.height / 2, 0), vh - 1);
     const hit = document.elementFromPoint(x, y);
     if (!hit || !(hit === el || el.contains(hit))) out.push(`${label(el)} is covered by ${hit ? label(hit) : "nothing"}`);
+    const need = tapSize(el);
+    if (Math.min(r.width, r.height) < need - 0.5) {
+      out.push(`${label(el)} is ${Math.round(r.width)}×${Math.round(r.height)} px, under the ${need} px tap target`);
+    } else {
+      const step = need >= 44 ? 2 : 4;
+      let side = uncoveredSquare(el, step);
+      if (side < need) {
+        // Half under a sticky bar at the screen's edge: where a player would tap it.
+        el.scrollIntoView({ block: "center", inline: "nearest" });
+        restore(false);
+        side = uncoveredSquare(el, step);
+      }
+      if (side < need) out.push(`${label(el)} shows an uncovered square of only ${side} px (a tap needs ${need})`);
+    }
     if (el.tagName === "BUTTON") {
       // Text, not pictures: a card's glyphs may lift out of its button with the card.
       const box = el.getBoundingClientRect();
@@ -100,6 +158,31 @@
   for (const el of document.querySelectorAll("body *")) {
     if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1 && visible(el) && !(modal && !modal.contains(el))) {
       out.push(`${label(el)} is cut short with an ellipsis`);
+    }
+  }
+  // Text under another element: each text node's lines, at their middle and both ends.
+  window.scrollTo(0, 0);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const owner = node.parentElement;
+    if (!node.textContent.trim() || !owner || owner.closest("yn-card, .card-face, .toasts, script, style, option, select, noscript")) continue;
+    if (!visible(owner) || (modal && !modal.contains(owner))) continue;
+    range.selectNodeContents(node);
+    for (const line of range.getClientRects()) {
+      // Lines scrolled out of their box (the log's oldest) are hidden, not covered.
+      const shown = inSight(owner, line);
+      if (shown.right - shown.left < line.width - 1 || shown.bottom - shown.top < line.height - 1 || line.width < 2) continue;
+      const y = line.top + line.height / 2;
+      for (const x of [line.left + 1, line.left + line.width / 2, line.right - 1]) {
+        const hit = document.elementFromPoint(x, y);
+        // Its own element (or a child), or an ancestor that clips it from sight: not covered.
+        if (!hit || hit === owner || owner.contains(hit) || hit.contains(owner)) continue;
+        // A sticky bar (the editor's Create) lets what it passes over be scrolled out.
+        if ([hit, ...ancestors(hit)].some((p) => getComputedStyle(p).position === "sticky")) continue;
+        out.push(`the text "${node.textContent.trim().slice(0, 30)}" of ${label(owner)} is covered by ${label(hit)}`);
+        break;
+      }
     }
   }
   for (const toast of document.querySelectorAll(".toast")) {

@@ -92,6 +92,14 @@ PLAYING = """
     reason: 'guilty' }));
 """
 
+# The largest hand the issue asks for (20 cards), five of them playable (issue 43).
+TWENTY = """
+  v.hand = ['R1', 'R5', 'RS', 'R+2', 'Y0', 'Y3', 'Y7', 'YR', 'G2', 'G4', 'G9', 'GS', 'G+2',
+    'B1', 'B6', 'B8', 'BR', 'W', 'W+4', 'WB'];
+  s.match.legal = [...s.match.legal.filter((a) => a.type !== 'play'),
+    ...['R1', 'R5', 'RS', 'R+2', 'W'].map((card) => ({ type: 'play', card }))];
+"""
+
 CAMPS = """
   v.teams = [0, 1, 0, 1];
   s.match.table.forEach((p, i) => { p.camp = i % 2 ? 'blue' : 'red'; });
@@ -137,6 +145,16 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     # The host plays first and no clock runs: the table holds still while it is checked.
     layout.table(PLAYING)
     layout.check("table")
+    # Twenty cards, the playable ones marked (the header's switch is on by default).
+    page.evaluate(
+        "() => { const s = window.younuo.store;"
+        " window.younuo_saved = [s.match.view.hand, s.match.legal]; }"
+    )
+    layout.table(PLAYING + TWENTY)
+    page.wait_for_selector("yn-table .hand-card >> nth=19")
+    assert page.locator("yn-table .hand-card.can-play").count() == 5
+    layout.check("table with 20 cards")
+    layout.table(PLAYING + "[v.hand, s.match.legal] = window.younuo_saved;")
     page.click("yn-table [data-action=log]")
     layout.check("table with the log open")
     page.click("yn-table [data-key=log-close]")
@@ -191,6 +209,11 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     page.click("yn-profile .match-item a.btn")
     page.wait_for_selector("yn-replay .replay-controls")
     layout.check("replay")
+    # Its ⏮ ◀ ▶/⏸ ▶▶ ⏭ are drawn (inline SVG), never emoji a font may lack (issue 43).
+    buttons = page.locator("yn-replay .replay-controls button")
+    assert buttons.count() == 5
+    assert page.locator("yn-replay .replay-controls button svg").count() == 5
+    assert "".join(buttons.all_text_contents()).strip() == ""
 
     assert not layout.problems, f"{len(layout.problems)} layout problems:\n" + "\n".join(
         layout.problems

@@ -48,10 +48,10 @@ def test_friends_chat_in_two_languages_a_report_and_a_mute(pages: Pages, server:
     room: Any = uma.evaluate("window.younuo.store.room.id")
     vic.goto(f"{server}/#/")
     join_from_list(vic, str(room))
-    uma.click("yn-chat [data-key=chat-toggle]")
+    uma.click("yn-chat-button [data-key=chat-toggle]")
     uma.click("yn-chat [data-key=phrase-good_luck]")
     uma.locator("yn-chat .chat-line .words").filter(has_text="Good luck!").wait_for()
-    vic.click("yn-chat [data-key=chat-toggle]")
+    vic.click("yn-chat-button [data-key=chat-toggle]")
     said = vic.locator("yn-chat .chat-line .words").filter(has_text="祝好運！")
     said.wait_for()
     # Guests talk in quick phrases only (their own switch starts off): no text field.
@@ -69,7 +69,7 @@ def test_friends_chat_in_two_languages_a_report_and_a_mute(pages: Pages, server:
     uma.click("[data-key=start]")
     vic.wait_for_selector("yn-table .hand-card")
     if not vic.locator("yn-chat .chat-panel").count():
-        vic.click("yn-chat [data-key=chat-toggle]")
+        vic.click("yn-chat-button [data-key=chat-toggle]")
     panel = vic.locator("yn-chat .chat-panel").bounding_box()
     assert panel is not None
     for card in vic.locator("yn-table .hand-card").all():

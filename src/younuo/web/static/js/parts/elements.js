@@ -9,6 +9,16 @@ export const COLOR_SYMBOL = { red: "▲", yellow: "●", green: "■", blue: "�
 // Inline icons drawn with lines (an emoji such as ⏱ or 🏁 is missing from some fonts).
 export const ICON_CLOCK = `<svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="13" r="8"/><path d="M12 9v4l3 2M9 2h6"/></svg>`;
 export const ICON_FLAG = `<svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="M5 22V3m0 1h12l-2.5 4L17 12H5"/></svg>`;
+// The replay's controls and the chat button, drawn rather than written (⏮⏭⏸ and 💬 are
+// emoji that render as an empty box where the font lacks them).
+const solid = (d) => `<svg class="ico solid" viewBox="0 0 24 24" aria-hidden="true"><path d="${d}"/></svg>`;
+export const ICON_FIRST = solid("M5 5h2.5v14H5zM19 5v14L8.5 12z");
+export const ICON_PREV = solid("M18 5v14L7 12z");
+export const ICON_PLAY = solid("M7 5v14l11-7z");
+export const ICON_PAUSE = solid("M6 5h4v14H6zM14 5h4v14h-4z");
+export const ICON_NEXT = solid("M3 5v14l9-7zM12 5v14l9-7z");
+export const ICON_LAST = solid("M5 5v14l10.5-7zM16.5 5H19v14h-2.5z");
+export const ICON_CHAT = `<svg class="ico" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H10l-5 4v-4H4z"/><path d="M8 9.5h8M8 12.5h5"/></svg>`;
 const GLYPH = { S: "⊘", R: "⇄", "+2": "+2", A: "≡", W: "", "W+4": "+4", WB: "↩" };
 
 /** The inner markup of a card face (also used outside <yn-card>, e.g. in the replay). */

@@ -6,11 +6,12 @@
 // the color in force after every play, and each player's last play.
 
 import { parseCard } from "../cards.js";
-import { html, onAction, patch } from "../dom.js";
+import { html, onAction, patch, raw } from "../dom.js";
 import { cardName, errorText, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { botsOf, namesWith } from "../names.js";
 import { describe } from "../parts/describe.js";
+import { ICON_FIRST, ICON_LAST, ICON_NEXT, ICON_PAUSE, ICON_PLAY, ICON_PREV } from "../parts/elements.js";
 import { rulesSummary } from "./room.js";
 
 /** An action in words; `name` says a player's name (bots in the reader's language). */
@@ -178,11 +179,11 @@ class Replay extends HTMLElement {
         ${this.record.rules ? html`<p class="small muted">${rulesSummary(this.record.rules)}</p>` : ""}
         ${!this.complete ? html`<p class="warn small">${t("rp.incomplete")}</p>` : ""}
         <div class="replay-controls" role="toolbar" aria-label="${t("rp.controls")}">
-          <button data-action="first" data-key="rp-first" aria-label="${t("rp.first")}">⏮</button>
-          <button data-action="prev" data-key="rp-prev" aria-label="${t("rp.prev")}">◀</button>
-          <button data-action="auto" data-key="rp-auto" aria-label="${this.playing ? t("rp.pause") : t("rp.play")}">${this.playing ? "⏸" : "▶"}</button>
-          <button data-action="next" data-key="rp-next" aria-label="${t("rp.next")}">▶▶</button>
-          <button data-action="last" data-key="rp-last" aria-label="${t("rp.last")}">⏭</button>
+          <button data-action="first" data-key="rp-first" aria-label="${t("rp.first")}">${raw(ICON_FIRST)}</button>
+          <button data-action="prev" data-key="rp-prev" aria-label="${t("rp.prev")}">${raw(ICON_PREV)}</button>
+          <button data-action="auto" data-key="rp-auto" aria-label="${this.playing ? t("rp.pause") : t("rp.play")}">${raw(this.playing ? ICON_PAUSE : ICON_PLAY)}</button>
+          <button data-action="next" data-key="rp-next" aria-label="${t("rp.next")}">${raw(ICON_NEXT)}</button>
+          <button data-action="last" data-key="rp-last" aria-label="${t("rp.last")}">${raw(ICON_LAST)}</button>
           <label class="grow"><span class="sr-only">${t("rp.step_label")}</span><input type="range" name="step" min="0" max="${total}" value="${this.step}" data-key="rp-range"></label>
         </div>
         <p class="step-line" role="status" aria-live="polite">${t("common.labelled", { label: t("rp.step", { i: this.step, n: total }), value: current ? actionText(current, this.name) : t("rp.start") })}</p>

@@ -205,6 +205,7 @@ class Room extends HTMLElement {
               <p class="muted small">${t(`mode.${settings.mode}`)} · ${t("room.ready_count", { ready, needed: settings.needed })}${room.spectators ? ` · ${t("room.spectators", { n: room.spectators })}` : ""}</p></div>
             <div class="row">
               ${room.code ? html`<span class="code" aria-label="${t("lobby.code")}">${t("room.code")}: <strong>${room.code}</strong></span>` : ""}
+              <yn-chat-button data-key="chat-button"></yn-chat-button>
               <button data-action="leave" data-key="leave">${t("room.leave")}</button>
             </div>
           </div>

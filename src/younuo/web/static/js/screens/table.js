@@ -149,6 +149,7 @@ class Table extends HTMLElement {
       ${ctx.match.clock.match_deadline ? html`<span class="match-clock" aria-label="${t("table.match_clock")}" title="${t("table.match_clock")}"></span>` : ""}
       <span class="status-line" role="status">${statusLine(ctx)}</span>
       <span class="spacer"></span>
+      <yn-chat-button data-key="chat-button"></yn-chat-button>
       <button class="icon-btn" data-action="log" data-key="log" aria-expanded="${this.showLog}" aria-keyshortcuts="L" title="${t("table.log")}" aria-label="${t("table.log")}">☰</button>
       ${ctx.me ? html`<button class="icon-btn" data-action="leave-ask" data-key="leave-ask" title="${t("table.leave")}" aria-label="${t("table.leave")}">⎋</button>`
         : html`<button class="small" data-action="leave" data-key="stop-watch">${t("table.stop_watching")}</button>`}`;

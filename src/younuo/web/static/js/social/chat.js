@@ -1,13 +1,17 @@
-// The chat drawer of a room and its table (docs/social.md): closed, a button with the
-// count of unread messages; open, a panel under the header (never over the hand at the
-// bottom of the table, even at 360 px) with the room's messages, the quick phrases
+// The chat drawer of a room and its table (docs/social.md): <yn-chat-button>, a button
+// with the count of unread messages that the table's top row and the room's title row
+// hold in their own flow (a floating button covered "Round N" and the room's title);
+// <yn-chat>, the drawer it opens: an opaque panel under the header (never over the hand
+// at the bottom of the table, even at 360 px), closed by any navigation (opened in a
+// room it stayed over Friends and Profile), with the room's messages, the quick phrases
 // (shown in each reader's language, so they work across languages and carry nothing a
 // free text could), a free text field when the server and the room allow it, and a
 // report button by each other player's message.
 
-import { html, onAction, patch } from "../dom.js";
+import { html, onAction, patch, raw } from "../dom.js";
 import { errorText, onLanguage, shortTime, t } from "../i18n.js";
 import { api } from "../net.js";
+import { ICON_CHAT } from "../parts/elements.js";
 import { toast } from "../parts/notice.js";
 import { store } from "../store.js";
 import { fileReport, reportMenu } from "./report.js";
@@ -37,37 +41,91 @@ export function chatForm(id) {
     <button type="submit" data-key="${id}-send">${t("social.send")}</button></form>`;
 }
 
+/** The drawer's state, shared by the button and the panel: open, and how many of the
+ * room's messages were on screen while it was. */
+const drawer = { open: false, read: 0, listeners: new Set() };
+
+function roomMessages() { return store.chat.filter((m) => m.room && m.room === store.room?.id); }
+
+function changed() { drawer.listeners.forEach((listener) => listener()); }
+
+/** Open or close the drawer (the button's tap; a navigation closes it). */
+export function setChatOpen(open) {
+  if (drawer.open === open) return;
+  drawer.open = open;
+  if (open) drawer.read = roomMessages().length;
+  changed();
+}
+
+// Any navigation (another screen's address, the lobby) closes the drawer: it belongs to
+// the room and must not stay over Friends' or Profile's buttons.
+window.addEventListener("hashchange", () => setChatOpen(false));
+
+/** The button that opens the drawer, placed by the screens in their own rows. */
+class ChatButton extends HTMLElement {
+  connectedCallback() {
+    this.offStore = store.on(["chat", "room"], () => this.paint());
+    this.off = onLanguage(() => this.paint());
+    const listener = () => this.paint();
+    drawer.listeners.add(listener);
+    this.offDrawer = () => drawer.listeners.delete(listener);
+    onAction(this, () => setChatOpen(!drawer.open));
+    this.paint();
+  }
+
+  disconnectedCallback() { this.offStore(); this.off(); this.offDrawer(); }
+
+  paint() {
+    if (!store.room) { patch(this, html``); return; }
+    const all = roomMessages();
+    if (drawer.open) drawer.read = all.length;
+    const unread = Math.max(0, all.length - drawer.read);
+    patch(this, html`<button class="icon-btn chat-toggle ${unread ? "unread" : ""}" data-action="chat-toggle" data-key="chat-toggle" aria-expanded="${drawer.open}"
+        title="${t("social.chat")}" aria-label="${t("social.chat")}${unread ? ` (${unread})` : ""}">${raw(ICON_CHAT)}${unread ? html`<span class="count" aria-hidden="true">${unread}</span>` : ""}</button>`);
+  }
+}
+
+customElements.define("yn-chat-button", ChatButton);
+
+/** The drawer itself, one for the whole page (under the header). */
 class Chat extends HTMLElement {
   connectedCallback() {
-    this.open = false;
-    this.read = 0; // messages seen while open
     this.reporting = null; // the message whose sender is being reported
     this.freeText = false; // the account's own switch, read on opening (guests: off)
     this.offStore = store.on(["chat", "room", "account"], () => this.paint());
     this.off = onLanguage(() => this.paint());
+    const listener = () => this.opened();
+    drawer.listeners.add(listener);
+    this.offDrawer = () => drawer.listeners.delete(listener);
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (e) => { e.preventDefault(); this.send({ text: e.target.elements.namedItem("text").value.trim() }, e.target); });
     this.paint();
   }
 
-  disconnectedCallback() { this.offStore(); this.off(); }
+  disconnectedCallback() { this.offStore(); this.off(); this.offDrawer(); }
 
-  get messages() { return store.chat.filter((m) => m.room && m.room === store.room?.id); }
+  get messages() { return roomMessages(); }
+
+  /** Opened: the room's earlier messages and the account's free-text switch. */
+  async opened() {
+    this.paint();
+    if (!drawer.open || !store.room) return;
+    try { store.addChat(await api("GET", `/api/rooms/${encodeURIComponent(store.room.id)}/chat`)); } catch { /* the pushed ones still show */ }
+    try { this.freeText = (await api("GET", "/api/me/social")).free_text; } catch { /* phrases only */ }
+    this.paint();
+  }
 
   async act(action, el) {
-    if (action === "chat-toggle") {
-      this.open = !this.open;
-      if (this.open && store.room) {
-        try { store.addChat(await api("GET", `/api/rooms/${encodeURIComponent(store.room.id)}/chat`)); } catch { /* the pushed ones still show */ }
-        try { this.freeText = (await api("GET", "/api/me/social")).free_text; } catch { /* phrases only */ }
-      }
-    } else if (action === "phrase") {
+    if (action === "phrase") {
       await this.send({ phrase: el.dataset.phrase });
     } else if (action === "report-open") {
       this.reporting = this.messages.find((m) => String(m.id) === el.dataset.message) || null;
     } else if (action === "report-send" && this.reporting) {
       await fileReport(this.reporting.sender, el.dataset.reason, store.room?.id || null);
       this.reporting = null;
+    } else if (action === "chat-close") {
+      setChatOpen(false);
+      return;
     } else if (action === "report-close") {
       this.reporting = null;
     }
@@ -83,18 +141,17 @@ class Chat extends HTMLElement {
   }
 
   paint() {
-    if (!store.room) { patch(this, html``); return; }
+    if (!store.room) drawer.open = false; // left the room: the drawer closes with it
+    if (!drawer.open) { patch(this, html``); return; }
     const all = this.messages;
-    if (this.open) this.read = all.length;
-    const unread = Math.max(0, all.length - this.read);
-    patch(this, html`<button class="chat-toggle ${unread ? "unread" : ""}" data-action="chat-toggle" data-key="chat-toggle" aria-expanded="${this.open}"
-        aria-label="${t("social.chat")}${unread ? ` (${unread})` : ""}">💬${unread ? html`<span class="count">${unread}</span>` : ""}</button>
-      ${this.open ? html`<section class="chat-panel" aria-label="${t("social.chat")}">
+    drawer.read = all.length;
+    patch(this, html`<section class="chat-panel" aria-label="${t("social.chat")}">
+        <div class="row spread"><strong>${t("social.chat")}</strong><button class="icon-btn" data-action="chat-close" data-key="chat-close" aria-label="${t("common.close")}">×</button></div>
         <ol class="chat-lines" aria-live="polite">${all.length ? all.map((m) => chatLine(m)) : html`<li class="muted small">${t("social.no_chat")}</li>`}</ol>
         ${this.reporting ? reportMenu(this.reporting.sender_name) : ""}
         ${phraseButtons()}
         ${this.freeText && store.room.settings?.free_text !== false ? chatForm("chat-text") : html`<p class="muted small" data-key="chat-phrases-only">${t("err.free_text_off")}</p>`}
-      </section>` : ""}`);
+      </section>`);
   }
 }
 
