@@ -76,6 +76,12 @@ def test_the_chat_button_sits_in_rows_and_the_drawer_closes_on_navigation(
         " return m.length === 4 ? Number(m[3]) : 1; }"
     )
     assert alpha == 1
+    # Hung under its button: the button that closes it stays in sight and tappable.
+    assert not _meet(_box(page, PANEL), _box(page, TOGGLE))
+    page.click(TOGGLE)
+    page.wait_for_selector(PANEL, state="detached")
+    page.click(TOGGLE)
+    page.wait_for_selector(PANEL)
     page.evaluate("() => { location.hash = '#/friends'; }")
     page.wait_for_selector("yn-friends")
     assert page.locator(PANEL).count() == 0
@@ -108,3 +114,5 @@ def test_the_chat_button_sits_in_rows_and_the_drawer_closes_on_navigation(
     assert not _meet(toggle, _box(page, "yn-table .round-no"))
     assert not _meet(toggle, _box(page, "yn-table .status-line"))
     assert toggle["width"] >= 44 and toggle["height"] >= 44
+    page.click(TOGGLE)
+    assert not _meet(_box(page, PANEL), toggle)

@@ -71,6 +71,8 @@ class ChatButton extends HTMLElement {
     this.offDrawer = () => drawer.listeners.delete(listener);
     onAction(this, () => setChatOpen(!drawer.open));
     this.paint();
+    // The drawer hangs under this button: tell it where the button now is.
+    requestAnimationFrame(() => window.dispatchEvent(new Event("yn-chat-place")));
   }
 
   disconnectedCallback() { this.offStore(); this.off(); this.offDrawer(); }
@@ -97,12 +99,19 @@ class Chat extends HTMLElement {
     const listener = () => this.opened();
     drawer.listeners.add(listener);
     this.offDrawer = () => drawer.listeners.delete(listener);
+    this.placeNow = () => this.place();
+    window.addEventListener("yn-chat-place", this.placeNow);
+    window.addEventListener("resize", this.placeNow);
     onAction(this, (action, el) => this.act(action, el));
     this.addEventListener("submit", (e) => { e.preventDefault(); this.send({ text: e.target.elements.namedItem("text").value.trim() }, e.target); });
     this.paint();
   }
 
-  disconnectedCallback() { this.offStore(); this.off(); this.offDrawer(); }
+  disconnectedCallback() {
+    this.offStore(); this.off(); this.offDrawer();
+    window.removeEventListener("yn-chat-place", this.placeNow);
+    window.removeEventListener("resize", this.placeNow);
+  }
 
   get messages() { return roomMessages(); }
 
@@ -152,6 +161,20 @@ class Chat extends HTMLElement {
         ${phraseButtons()}
         ${this.freeText && store.room.settings?.free_text !== false ? chatForm("chat-text") : html`<p class="muted small" data-key="chat-phrases-only">${t("err.free_text_off")}</p>`}
       </section>`);
+    this.place();
+  }
+
+  /** Hang the open panel just under its button (the top row's height varies with the
+   * status's lines, and the button moves from the room to the table), so that it never
+   * hides the button that closes it. */
+  place() {
+    const button = document.querySelector("yn-chat-button .chat-toggle");
+    const panel = this.querySelector(".chat-panel");
+    if (button && panel) {
+      const at = button.getBoundingClientRect();
+      const left = Math.max(4, Math.min(at.right - panel.offsetWidth, window.innerWidth - panel.offsetWidth - 4));
+      Object.assign(panel.style, { top: `${Math.round(at.bottom + 4)}px`, left: `${Math.round(left)}px` });
+    }
   }
 }
 
