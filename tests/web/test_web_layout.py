@@ -153,6 +153,14 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     layout.table(PLAYING + TWENTY)
     page.wait_for_selector("yn-table .hand-card >> nth=19")
     assert page.locator("yn-table .hand-card.can-play").count() == 5
+    # Found at a glance: the other fifteen are dimmed at every size.
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        dimmed = page.evaluate(
+            "() => [...document.querySelectorAll('yn-table .hand-card')]"
+            ".filter((c) => getComputedStyle(c).filter !== 'none').map((c) => c.dataset.code)"
+        )
+        assert len(dimmed) == 15 and not {"R1", "R5", "RS", "R+2", "W"} & set(dimmed), dimmed
     layout.check("table with 20 cards")
     layout.table(PLAYING + "[v.hand, s.match.legal] = window.younuo_saved;")
     page.click("yn-table [data-action=log]")
