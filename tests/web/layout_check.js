@@ -69,23 +69,31 @@
     }
     return { left, top, right, bottom };
   };
-  const uncoveredSquare = (el, step) => {
+  // Enough to know it reaches `enough` px: the scan stops there, along the longer side
+  // first (so a wide button is done after a square's worth of samples).
+  const uncoveredSquare = (el, step, enough) => {
     const { left, top, right, bottom } = inSight(el, el.getBoundingClientRect());
     // Samples at the middle of each step, as many as fall inside.
     const cols = Math.max(0, Math.ceil((right - left) / step - 0.5));
     const rows = Math.max(0, Math.ceil((bottom - top) / step - 0.5));
+    const wide = cols >= rows;
+    const [outer, inner] = wide ? [cols, rows] : [rows, cols];
+    const reached = (a, b) => {
+      const [i, j] = wide ? [a, b] : [b, a];
+      const hit = document.elementFromPoint(left + step * (i + 0.5), top + step * (j + 0.5));
+      return hit && (hit === el || el.contains(hit) || hit.contains(el));
+    };
     let best = 0;
-    let above = new Array(cols + 1).fill(0);
-    for (let j = 0; j < rows; j++) {
-      const row = new Array(cols + 1).fill(0);
-      for (let i = 0; i < cols; i++) {
-        const hit = document.elementFromPoint(left + step * (i + 0.5), top + step * (j + 0.5));
-        if (hit && (hit === el || el.contains(hit) || hit.contains(el))) {
-          row[i + 1] = 1 + Math.min(row[i], above[i], above[i + 1]);
-          best = Math.max(best, row[i + 1]);
-        }
+    let before = new Array(inner + 1).fill(0);
+    for (let a = 0; a < outer; a++) {
+      const line = new Array(inner + 1).fill(0);
+      for (let b = 0; b < inner; b++) {
+        if (!reached(a, b)) continue;
+        line[b + 1] = 1 + Math.min(line[b], before[b], before[b + 1]);
+        best = Math.max(best, line[b + 1]);
+        if (best * step >= enough) return best * step;
       }
-      above = row;
+      before = line;
     }
     return best * step;
   };
@@ -130,12 +138,12 @@
       out.push(`${label(el)} is ${Math.round(r.width)}×${Math.round(r.height)} px, under the ${need} px tap target`);
     } else {
       const step = need >= 44 ? 2 : 4;
-      let side = uncoveredSquare(el, step);
+      let side = uncoveredSquare(el, step, need);
       if (side < need) {
         // Half under a sticky bar at the screen's edge: where a player would tap it.
         el.scrollIntoView({ block: "center", inline: "nearest" });
         restore(false);
-        side = uncoveredSquare(el, step);
+        side = uncoveredSquare(el, step, need);
       }
       if (side < need) out.push(`${label(el)} shows an uncovered square of only ${side} px (a tap needs ${need})`);
     }
