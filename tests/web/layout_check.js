@@ -14,6 +14,7 @@
 //   line of text in the viewport is what a tap on its middle and ends reaches (a
 //   card's glyphs are pictures and overlap by design);
 // - a visible toast must not lie over a control; the log must show its newest line;
+// - the hand must not scroll sideways;
 // - the table's rows must show whole (unless a modal dialog covers the table: the
 //   match's results, after which the table is gone).
 () => {
@@ -208,6 +209,11 @@
     const below = [...el.querySelectorAll("*")].filter((c) => visible(c) && c.getBoundingClientRect().bottom > bottom + 1
       && ![...c.children].some((d) => d.getBoundingClientRect().bottom > bottom + 1)).slice(0, 3).map(label).join(", ");
     out.push(`${label(el)} is cut: ${el.scrollHeight}px of content in ${el.clientHeight}px; below its bottom: ${below || "its padding"}`);
+  }
+  // The hand shows every card at once: it never scrolls sideways (issue 43).
+  const hand = document.querySelector("yn-table .hand");
+  if (hand && visible(hand) && hand.scrollWidth > hand.clientWidth + 1) {
+    out.push(`the hand scrolls sideways: ${hand.scrollWidth}px of cards in ${hand.clientWidth}px`);
   }
   const log = document.querySelector("yn-table .log");
   const newest = log && visible(log) ? log.querySelector("li:last-child") : null;
