@@ -13,8 +13,8 @@ from younuo.server.accounts.bots import BotAccounts, BotError
 from younuo.server.accounts.caller import Problem, app_service, refusals, rest_router
 from younuo.server.accounts.personaldata import Refused
 from younuo.server.accounts.refused import RequestRefused
-from younuo.server.api import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
 from younuo.server.app import create_app
+from younuo.server.edge.jsonroutes import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
 from younuo.server.settings import Settings
 
 

@@ -19,7 +19,6 @@ from younuo.protocol import rest as restmodels
 from younuo.protocol import social as socialmodels
 from younuo.protocol import tournaments as tournamentmodels
 from younuo.protocol.errors import EVERY_CODE
-from younuo.server import api
 from younuo.server.admin import api as adminapi
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +43,7 @@ def models(*modules: ModuleType) -> dict[str, type[BaseModel]]:
 
 
 MODELS = models(
-    protocol, api, restmodels, adminapi, replays, tournamentmodels, socialmodels, privacymodels
+    protocol, restmodels, adminapi, replays, tournamentmodels, socialmodels, privacymodels
 )
 
 

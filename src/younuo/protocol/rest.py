@@ -2,7 +2,7 @@
 
 The models the REST API shares with the WebSocket (``SessionOut``, ``AccountOut``,
 ``RoomOut``, ...) are in :mod:`younuo.protocol.messages`; these are the REST-only ones.
-They live apart from :mod:`younuo.server.api` so that a program that speaks the
+They live apart from the routes (``younuo.server.*.api``) so that a program that speaks the
 protocol (``younuo.client``) can import them without loading the web application
 (FastAPI, the store), which takes seconds.
 """

@@ -26,16 +26,19 @@ from sqlalchemy import text
 
 import younuo
 from younuo.protocol.messages import PROTOCOL_VERSION
+from younuo.server.accounts.api import router as accounts_router
 from younuo.server.accounts.botapi import router as bot_router
 from younuo.server.accounts.privacyapi import router as privacy_router
 from younuo.server.admin.api import refusal_handler
 from younuo.server.admin.api import router as admin_router
 from younuo.server.admin.service import AdminError
-from younuo.server.api import add_error_handlers, router
 from younuo.server.compose import build_services
 from younuo.server.edge.bodylimit import BodyLimit
 from younuo.server.edge.headers import DOCS_PATHS, HeaderedFastAPI
+from younuo.server.lobby.api import router as lobby_router
+from younuo.server.match.api import router as match_router
 from younuo.server.match.bots import BotMaker
+from younuo.server.problems import add_error_handlers
 from younuo.server.realtime.socket import serve_socket
 from younuo.server.services import Services, services_of
 from younuo.server.settings import Settings
@@ -130,7 +133,9 @@ def create_app(settings: Settings | None = None, bot_maker: BotMaker | None = No
 
 
 ROUTERS = (
-    router,
+    accounts_router,
+    lobby_router,
+    match_router,
     admin_router,
     bot_router,  # bot accounts (issue 28): /api/me/bots
     series_router,  # series and titles (issue 27)

@@ -24,7 +24,7 @@ from younuo.server.accounts.caller import Me, Problem, app_service, rest_router
 from younuo.server.admin.fairplay import Decision, FairPlay, Verdict
 from younuo.server.admin.sanctions import Sanctions
 from younuo.server.admin.service import Admin, AdminError, Outcome
-from younuo.server.api import problem_handler
+from younuo.server.problems import problem_handler
 from younuo.server.realtime.connections import Hub
 from younuo.server.services import services_of
 from younuo.store.models import Account, AuditEntry, FairplayCase

@@ -8,7 +8,7 @@ id that does not exist, so that a private match's id tells a stranger nothing, n
 that it exists (docs/security.md, *Privacy*). A player's history lists a private match
 only to those who may read it (:func:`private_history`).
 
-:func:`may_read` is the rule, pure; the REST routes (:mod:`younuo.server.api`) ask it
+:func:`may_read` is the rule, pure; the REST routes (:mod:`younuo.server.match.api`) ask it
 with the caller's account when the request carries a valid token, else with none.
 """
 

@@ -33,16 +33,11 @@ from younuo.protocol.social import (
     SocialSettingsIn,
     SocialSettingsOut,
 )
-from younuo.server.api import (
-    ERROR_RESPONSES,
-    Me,
-    Problem,
-    SafeJSONResponse,
-    StrictJsonRoute,
-    problem_handler,
-    spend_write,
-)
+from younuo.server.accounts.caller import Me
+from younuo.server.edge.jsonroutes import ERROR_RESPONSES, SafeJSONResponse, StrictJsonRoute
 from younuo.server.edge.limits import Write
+from younuo.server.edge.writebudget import spend_write
+from younuo.server.problems import Problem, problem_handler
 from younuo.server.services import services_of
 from younuo.server.social.service import STATUS, NotFound, SocialService
 from younuo.social.errors import SocialError

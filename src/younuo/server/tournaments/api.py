@@ -27,8 +27,8 @@ from younuo.protocol.tournaments import (
     TournamentSummary,
 )
 from younuo.server.accounts.caller import Me, Problem, Viewer, app_service, rest_router
-from younuo.server.api import spend_write
 from younuo.server.edge.limits import Write
+from younuo.server.edge.writebudget import spend_write
 from younuo.server.lobby.codeguesses import CodeGuesses
 from younuo.server.storedvalues import skipped
 from younuo.server.tournaments.service import TournamentService
