@@ -19,7 +19,7 @@ import pytest
 
 from younuo.protocol.messages import Phrase
 from younuo.server.lobby.rooms import RoomState, Seat, default_settings
-from younuo.server.social.service import default_channel, membership
+from younuo.server.social.places import default_channel, membership
 from younuo.social.chatpolicy import Channel, Membership
 from younuo.social.phrases import QuickPhrase
 

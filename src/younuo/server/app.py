@@ -44,7 +44,7 @@ from younuo.server.services import Services, services_of
 from younuo.server.settings import Settings
 from younuo.server.social.api import router as social_router
 from younuo.server.social.api import social_handler
-from younuo.server.social.service import NotFound
+from younuo.server.social.facts import NotFound
 from younuo.server.tournaments.api import router as tournament_router
 from younuo.server.tournaments.seriesapi import router as series_router
 from younuo.server.tournaments.titleapi import router as title_router

@@ -15,7 +15,14 @@ from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import AccountOut, SessionOut
 from younuo.protocol.rest import CredentialsIn, DecisionOut, GuestIn, LeaderRow, Ok, ProfileIn
 from younuo.server.accounts.auth import AuthError, account_out, title_of
-from younuo.server.accounts.caller import Authorization, Me, auth_of, bearer, rest_router
+from younuo.server.accounts.caller import (
+    Authorization,
+    Me,
+    app_service,
+    auth_of,
+    bearer,
+    rest_router,
+)
 from younuo.server.accounts.names import InvalidName, clean_name
 from younuo.server.edge.limits import AuthLimits, Write
 from younuo.server.edge.writebudget import spend_write
@@ -28,9 +35,7 @@ from younuo.store import accounts as accounts_repo
 router = rest_router(prefix="/api")
 
 
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = services_of(request).lobby
-    return lobby
+_lobby = app_service(Lobby, "lobby")
 
 
 def _limit(request: Request, name: object = None) -> None:

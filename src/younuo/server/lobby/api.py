@@ -15,19 +15,16 @@ from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError, RoomOut, RoomSettingsPatch, RoomSummary
-from younuo.server.accounts.caller import Me, rest_router
+from younuo.server.accounts.caller import Me, app_service, rest_router
 from younuo.server.edge.limits import Write
 from younuo.server.edge.writebudget import spend_write
 from younuo.server.lobby.service import Lobby
 from younuo.server.problems import Problem, refused
-from younuo.server.services import services_of
 
 router = rest_router(prefix="/api")
 
 
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = services_of(request).lobby
-    return lobby
+_lobby = app_service(Lobby, "lobby")
 
 
 @router.get("/levels", tags=["rules"])

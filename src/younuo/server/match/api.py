@@ -18,7 +18,7 @@ from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ResultOut
 from younuo.protocol.replays import ReplayOut
 from younuo.protocol.rest import MatchSummary, RecordOut
-from younuo.server.accounts.caller import Viewer, rest_router
+from younuo.server.accounts.caller import Viewer, app_service, rest_router
 from younuo.server.match.privacy import may_read, private_history
 from younuo.server.match.replays import ReplayCache
 from younuo.server.match.service import result_out
@@ -31,9 +31,7 @@ from younuo.store.models import Account, Match
 router = rest_router("history", "/api")
 
 
-def _db(request: Request) -> Database:
-    db: Database = services_of(request).db
-    return db
+_db = app_service(Database, "db")
 
 
 def _readable(match: Match | None, viewer: Account | None) -> Match:
