@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi import Request
+from fastapi import FastAPI, Request
 
 from younuo.server.accounts.bots import BotAccounts, BotError
 from younuo.server.accounts.caller import Problem, app_service, refusals, rest_router
@@ -52,3 +52,23 @@ def test_rest_router_has_the_house_conventions() -> None:
     assert router.route_class is StrictJsonRoute
     assert router.responses == ERROR_RESPONSES
     assert router.default_response_class is SafeJSONResponse
+
+
+def test_a_rest_router_without_a_tag_leaves_each_route_its_own() -> None:
+    """The routes of the accounts and lobby modules name their tags one by one (as the
+    OpenAPI document always listed them); a tagged router adds its tag to every route."""
+    untagged, tagged = rest_router(prefix="/api"), rest_router("history", "/api")
+
+    @untagged.get("/one", tags=["accounts"])
+    async def one() -> None: ...
+
+    @tagged.get("/two")
+    async def two() -> None: ...
+
+    app = FastAPI()
+    app.include_router(untagged)
+    app.include_router(tagged)
+    paths = app.openapi()["paths"]
+    assert untagged.tags == []
+    assert paths["/api/one"]["get"]["tags"] == ["accounts"]
+    assert paths["/api/two"]["get"]["tags"] == ["history"]
