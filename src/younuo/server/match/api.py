@@ -8,20 +8,19 @@ unknown as none.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Query, Request
 from fastapi.responses import Response
 
 from younuo.engine import RecordError
 from younuo.protocol.errors import ErrorCode
-from younuo.protocol.messages import ResultOut
 from younuo.protocol.replays import ReplayOut
 from younuo.protocol.rest import MatchSummary, RecordOut
 from younuo.server.accounts.caller import Viewer, app_service, rest_router
 from younuo.server.match.privacy import may_read, private_history
 from younuo.server.match.replays import ReplayCache
-from younuo.server.match.service import result_out
+from younuo.server.match.wire import match_summary, result_out
 from younuo.server.problems import Problem
 from younuo.server.services import services_of
 from younuo.store import Database
@@ -63,7 +62,7 @@ async def account_matches(
     )
     async with _db(request).session() as s:
         rows = await matches_repo.history(s, account_id, limit, private_of=private_of)
-    return [_summary(match, [result_out(result)]) for match, result in rows]
+    return [match_summary(match, [result_out(result)]) for match, result in rows]
 
 
 @router.get("/matches/{match_id}", response_model=MatchSummary)
@@ -72,7 +71,7 @@ async def get_match(match_id: str, request: Request, viewer: Viewer) -> MatchSum
     async with _db(request).session() as s:
         match = _readable(await matches_repo.get(s, match_id), viewer)
         results = await matches_repo.results(s, match_id)
-    return _summary(match, [result_out(r) for r in results])
+    return match_summary(match, [result_out(r) for r in results])
 
 
 @router.get("/matches/{match_id}/record", response_model=RecordOut)
@@ -115,22 +114,6 @@ async def get_replay(match_id: str, request: Request, viewer: Viewer) -> Respons
             500, ErrorCode.BAD_RECORD, f"the match's record cannot be replayed: {exc.message}"
         ) from None
     return Response(text, media_type="application/json")
-
-
-def _summary(match: Any, results: list[ResultOut]) -> MatchSummary:
-    return MatchSummary(
-        id=match.id,
-        room=match.room_id,
-        status=match.status,
-        rules=match.rules,
-        players=list(match.players),
-        winner=match.winner,
-        created_at=match.created_at,
-        ended_at=match.ended_at,
-        version=match.version,
-        results=results,
-        node=match.owner if match.status == "running" else None,
-    )
 
 
 __all__ = ["router"]

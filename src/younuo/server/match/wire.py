@@ -13,12 +13,13 @@ from typing import Any
 
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import Avatar, Emote, MatchOver, ProtocolError, ResultOut, TableSeat
+from younuo.protocol.rest import MatchSummary
 from younuo.server.accounts.auth import level_out
 from younuo.server.match.clocks import Clock, SeatControl
 from younuo.server.match.core import SeatInfo
 from younuo.server.match.errors import MatchRefused
-from younuo.server.match.kinds import SeatKind
-from younuo.store.models import Result
+from younuo.server.match.kinds import MatchStatus, SeatKind
+from younuo.store.models import Match, Result
 from younuo.store.movelog import MatchEnd
 
 
@@ -104,6 +105,25 @@ def result_out(row: Result) -> ResultOut:
     )
 
 
+def match_summary(match: Match, results: list[ResultOut]) -> MatchSummary:
+    """A stored match as its history lists it, with ``results`` (a player's own, or
+    every seat's); a running match names the node that runs it."""
+    running = match.status == MatchStatus.RUNNING
+    return MatchSummary(
+        id=match.id,
+        room=match.room_id,
+        status=match.status,
+        rules=match.rules,
+        players=list(match.players),
+        winner=match.winner,
+        created_at=match.created_at,
+        ended_at=match.ended_at,
+        version=match.version,
+        results=results,
+        node=match.owner if running else None,
+    )
+
+
 def emote(match_id: str, player: str, avatar: Avatar) -> str:
     """The ``emote`` message (JSON): a player's new avatar at their table."""
     return Emote(match=match_id, player=player, avatar=avatar).model_dump_json()
@@ -151,6 +171,7 @@ __all__ = [
     "emote",
     "ended",
     "match_over",
+    "match_summary",
     "moved",
     "no_match",
     "not_a_player",
