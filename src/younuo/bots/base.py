@@ -50,12 +50,17 @@ class Bot(ABC):
         # Delays draw from their own generator so that asking for one never changes
         # the bot's later choices.
         self._timing_rng = random.Random(seed ^ 0x7177)
+        # Forgetting UNO too, for the same reason; and a bot that never forgets
+        # (simulation, NO_DELAY) never draws from it.
+        self._slip_rng = random.Random(seed ^ 0x5119)
+        self._forgot_uno: bool | None = None
         self.memory = Memory()
         self.name: str | None = None
 
     def reset(self, name: str) -> None:
         """Take the seat ``name`` (a new game, or taking over a seat): forget the past."""
         self.name = name
+        self._forgot_uno = None
         self.memory.reset(name)
 
     def observe(self, events: Iterable[Event]) -> None:
@@ -71,9 +76,27 @@ class Bot(ABC):
         if self.name is None and view.player is not None:
             self.reset(view.player)
         options = [a for a in legal if a.type is not ActionType.LEAVE]
+        if self.forgets_uno(options):
+            options = [a for a in options if a.type is not ActionType.UNO]
         if not options:
             return None
         return self.decide(view, options)
+
+    def forgets_uno(self, legal: Sequence[Action]) -> bool:
+        """Whether the bot forgets to call UNO this time it may (``timing.forget_uno``).
+
+        Drawn once when a call becomes possible and kept while it stays possible (before
+        the play that leaves one card, then after it until caught), so a bot that forgot
+        stays silent, as a person who forgot does, instead of remembering on the next
+        ask; the next chance to call is drawn afresh.
+        """
+        if not any(a.type is ActionType.UNO for a in legal):
+            self._forgot_uno = None
+            return False
+        if self._forgot_uno is None:
+            chance = self.timing.forget_uno
+            self._forgot_uno = chance > 0 and self._slip_rng.random() < chance
+        return self._forgot_uno
 
     @abstractmethod
     def decide(self, view: PlayerView, legal: list[Action]) -> Action | None:

@@ -46,6 +46,8 @@ def make_bot(level: str, seed: int = 0, timing: Timing | str | None = None) -> B
     None for none (simulation). Unknown levels raise :class:`ValueError`.
     """
     base = level.split(":", 1)[0]
+    if level.startswith(COLLUDER_PREFIX):
+        base = "normal"  # a normal bot that favours its partner: it waits (and forgets) as one
     if timing == "human":
         timing = human_timing(base)
     elif timing is None:

@@ -176,6 +176,20 @@ CLOSING = frozenset(
 """R-UNO-2: the actions that close a catch window (and so wait for the catch grace)."""
 
 
+def bot_wait(action: Action, delay: float, now: float, catch_until: float | None) -> float:
+    """Seconds a bot at human pace waits before sending ``action`` it chose at ``now``.
+
+    ``delay``: its reaction time (:class:`younuo.bots.timing.Timing`). A catch also
+    waits for the end of the catch grace (``catch_until``): the grace is the people's
+    time to report a forgotten UNO, and a bot that reported inside it would always beat
+    them to it (docs/bots.md, *Timing*).
+    """
+    wait = max(0.0, delay)
+    if action.type is ActionType.CATCH and catch_until is not None:
+        wait = max(wait, catch_until - now)
+    return wait
+
+
 __all__ = [
     "CLOSING",
     "LAST_MINUTE",
@@ -183,6 +197,7 @@ __all__ = [
     "Clock",
     "SeatControl",
     "advance",
+    "bot_wait",
     "start_clock",
     "turn_seconds",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import zlib
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from younuo.engine import Action, ActionType, Event, PlayerView
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError
 from younuo.server.match.bots import BotMaker, BotSeat
+from younuo.server.match.clocks import bot_wait
 from younuo.server.match.kinds import MatchStatus, SeatKind, Source
 from younuo.server.match.runtime import Runtime
 
@@ -135,6 +137,9 @@ class BotDriver:
             action, delay = _fallback(view, legal), 0.0
         if action is None:
             return
+        if self.human:
+            # A bot's report waits out the people's catch grace (R-UNO-2, docs/bots.md).
+            delay = bot_wait(action, delay, time.time(), rt.clock.catch_until)
         if delay > 0:
             await asyncio.sleep(delay)
         if rt.version != version or rt.status != MatchStatus.RUNNING:
