@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from younuo.engine import CHOICES, PRESETS
+from younuo.engine.rating import ESCAPE_BANDS, escape_penalty
 from younuo.server.settings import Settings
 
 from .harness import ServerProcess, act, play_until_over
@@ -68,6 +69,10 @@ def test_guest_registers_logs_in_and_out(server: ServerProcess) -> None:
     assert set(rules["choices"]) == set(CHOICES)
     assert rules["ranges"]["turn_seconds"] == [0, 3600]
     assert set(rules["ranges"]) == {k for k, v in CHOICES.items() if v is int}
+    # R-LEAVE: the escape table the leave dialog quotes, the engine's own.
+    escape = [(b["from_points"], b["penalty"], b["compensation"]) for b in rules["escape"]]
+    assert escape and all(escape_penalty(low)[0] == pen for low, pen, _ in escape)
+    assert escape == list(ESCAPE_BANDS) and escape[3] == (101, -40, 10)
 
 
 def test_settings_flags_over_environment_over_file(

@@ -19,14 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-# R-LEAVE escape table: (lowest hand points of the band, penalty, compensation), by band.
-_ESCAPE_BANDS: tuple[tuple[int, int, int], ...] = (
+ESCAPE_BANDS: tuple[tuple[int, int, int], ...] = (
     (0, -5, 0),
     (21, -15, 3),
     (51, -25, 5),
     (101, -40, 10),
     (151, -60, 20),
 )
+"""R-LEAVE escape table: (lowest hand points of the band, penalty, compensation), by
+band. Public so that a client can say what leaving costs before it happens."""
 
 FINISH_BONUS = 5
 """R-LEAVE: rating points for finishing a match with few hand points."""
@@ -51,7 +52,7 @@ def escape_penalty(hand_points: int) -> tuple[int, int]:
     if hand_points < 0:
         raise ValueError(f"hand points cannot be negative: {hand_points}")
     penalty, compensation = 0, 0
-    for low, band_penalty, band_compensation in _ESCAPE_BANDS:
+    for low, band_penalty, band_compensation in ESCAPE_BANDS:
         if hand_points >= low:
             penalty, compensation = band_penalty, band_compensation
     return penalty, compensation

@@ -13,6 +13,7 @@ from fastapi import Query, Request
 
 from younuo.bots import LEVELS as BOT_LEVELS
 from younuo.engine import CHOICES, INT_RANGES, LEVELS, PRESETS
+from younuo.engine.rating import ESCAPE_BANDS
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError, RoomOut, RoomSettingsPatch, RoomSummary
 from younuo.server.accounts.caller import Me, app_service, rest_router
@@ -44,7 +45,8 @@ async def levels() -> list[dict[str, Any]]:
 
 @router.get("/rules", tags=["rules"])
 async def rules() -> dict[str, Any]:
-    """Presets, every option's choices and number ranges, and the bot levels.
+    """Presets, every option's choices and number ranges, the bot levels, and the
+    escape table (R-LEAVE) that the table's leave dialog quotes.
 
     All a room editor needs: the web client keeps no copy of the rules.
     """
@@ -57,6 +59,10 @@ async def rules() -> dict[str, Any]:
         "choices": choices,
         "ranges": {key: list(bounds) for key, bounds in INT_RANGES.items()},
         "bot_levels": list(BOT_LEVELS),
+        "escape": [
+            {"from_points": low, "penalty": penalty, "compensation": compensation}
+            for low, penalty, compensation in ESCAPE_BANDS
+        ],
     }
 
 

@@ -10,6 +10,7 @@ export const rulesInfo = {
   choices: {},
   ranges: {},
   botLevels: [],
+  escape: [], // R-LEAVE: [{from_points, penalty, compensation}], lowest band first
   loaded: false,
 };
 
@@ -20,6 +21,15 @@ export function isNumeric(name) { return rulesInfo.choices[name] === "int"; }
 
 /** The options in the server's order (the rule book's). */
 export function optionNames() { return Object.keys(rulesInfo.choices); }
+
+/**
+ * R-LEAVE: the rating points leaving a running match with `points` in hand costs (a
+ * positive number, as the server's table has it), or null before GET /api/rules.
+ */
+export function escapeCost(points) {
+  const bands = rulesInfo.escape.filter((b) => points >= b.from_points);
+  return bands.length ? -bands[bands.length - 1].penalty : null;
+}
 
 /** Read GET /api/rules once; again after a failure (the next screen that needs it asks). */
 export function loadRules() {
@@ -32,6 +42,7 @@ export function loadRules() {
       Object.assign(rulesInfo.choices, data.choices);
       Object.assign(rulesInfo.ranges, data.ranges);
       rulesInfo.botLevels = data.bot_levels;
+      rulesInfo.escape = data.escape;
       rulesInfo.loaded = true;
       return rulesInfo;
     }, (error) => { loading = null; throw error; });

@@ -6,12 +6,13 @@
 // whose markup did not change is not touched, and one that did changes only what
 // differs (dom.js). What may be played comes from the server's `legal` list alone.
 
-import { sortHand } from "../cards.js";
+import { handPoints, sortHand } from "../cards.js";
 import { Part, html, onAction, raw } from "../dom.js";
 import { cardName, errorText, onLanguage, t } from "../i18n.js";
 import { playerName } from "../names.js";
 import { ICON_FLAG } from "../parts/elements.js";
 import { announce, toast } from "../parts/notice.js";
+import { escapeCost, loadRules } from "../rules.js";
 import { play as sound } from "../sound.js";
 import { store } from "../store.js";
 import { controlsMarkup, statusLine } from "../table/controls.js";
@@ -164,7 +165,7 @@ class Table extends HTMLElement {
       const mine = ctx.match.table.find((p) => p.name === ctx.me);
       return emotePicker(mine?.avatar?.outfit || store.account?.avatar?.outfit || "red");
     }
-    if (o?.kind === "leave") return leaveDialog();
+    if (o?.kind === "leave") return leaveDialog(o.cost);
     // The starting wild's colour, named by the player who starts (R-SETUP-3).
     const starting = ctx.legal.filter((a) => a.type === "choose_color");
     if (starting.length) return colorPicker(starting.map((a) => a.color), false);
@@ -308,6 +309,20 @@ class Table extends HTMLElement {
   }
 
   /** Open (or with the same kind again, close) a dialog of ours. */
+  /** R-LEAVE: the leave dialog, saying what leaving the running match costs (the
+   * escape table comes with the rules; without them, the general warning). */
+  askLeave() {
+    const v = this.view;
+    const running = v && v.status !== "match_over" && !store.matchOver;
+    loadRules().catch(() => null).then(() => {
+      const points = handPoints(this.view?.hand || []);
+      const penalty = running ? escapeCost(points) : null;
+      this.overlay = { kind: "leave", cost: penalty === null ? null : { points, penalty } };
+      this.paint();
+      requestAnimationFrame(() => this.querySelector(".overlay button:not([disabled])")?.focus());
+    });
+  }
+
   open(kind) {
     this.overlay = this.overlay?.kind === kind ? null : { kind };
     this.paint();
@@ -341,8 +356,15 @@ class Table extends HTMLElement {
         this.overlay = null;
         store.emote(el.dataset.value).catch(() => {});
         break;
-      case "leave-ask": this.open("leave"); break;
-      case "leave": this.overlay = null; store.leaveRoom().catch((e) => toast(errorText(e), "warn")); break;
+      case "leave-ask": this.askLeave(); break;
+      case "leave": {
+        const cost = this.overlay?.cost;
+        this.overlay = null;
+        store.leaveRoom().then(() => {
+          if (cost) toast(t("table.left_cost", { hand: t("table.points", { n: cost.points }), penalty: cost.penalty }), "warn");
+        }, (e) => toast(errorText(e), "warn"));
+        break;
+      }
       case "close": this.overlay = null; this.paint(); break;
       case "reveal-ok":
         // Remembered for the tab, so a refresh does not show the same reveal again.

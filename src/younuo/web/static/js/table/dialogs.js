@@ -41,8 +41,11 @@ export function emotePicker(outfit) {
     <button data-action="close" data-key="emote-cancel">${t("common.close")}</button>`, true);
 }
 
-export function leaveDialog() {
-  return dialog("leave-h", t("table.leave_q"), html`<p>${t("table.leave_warn")}</p>
+/** Leaving: `cost` ({points, penalty}) says what the escape costs (R-LEAVE); null
+ * when nothing is known (the rules not loaded) or the match is over. */
+export function leaveDialog(cost) {
+  const warn = cost ? t("table.leave_cost", { hand: t("table.points", { n: cost.points }), penalty: cost.penalty }) : t("table.leave_warn");
+  return dialog("leave-h", t("table.leave_q"), html`<p class="leave-warn">${warn}</p>
     <div class="row right"><button data-action="close" data-key="leave-no">${t("common.cancel")}</button>
     <button class="danger" data-action="leave" data-key="leave-yes">${t("table.leave_yes")}</button></div>`);
 }
