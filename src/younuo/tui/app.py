@@ -92,6 +92,8 @@ class PlayApp(App[None]):
         """Server time minus local time, from the last table frame (for the clock)."""
         self.place: Place | None = None
         self.switching = False
+        self.carried: Line | None = None
+        """A notice for the screen a switch under way leads to (:meth:`say_next`)."""
 
     # ------------------------------------------------------------------ life
     def on_mount(self) -> None:
@@ -195,6 +197,9 @@ class PlayApp(App[None]):
         finally:
             self.switching = False
         self.refresh_screen()
+        if self.carried is not None:
+            carried, self.carried = self.carried, None
+            self.say(carried)
 
     def shown_screen(self) -> Screen[object] | None:
         """The screen on show; None in the instant of a switch, when the stack is
@@ -247,6 +252,14 @@ class PlayApp(App[None]):
         with contextlib.suppress(NoMatches):
             if screen is not None:
                 screen.query_one("#say", Plain).update(text)
+
+    def say_next(self, line: Line) -> None:
+        """A notice for the screen the player is being sent to: said once the switch is
+        done (the screen being left would take it away), or now if it is done already."""
+        if self.switching or self.wanted() != self.place:
+            self.carried = line
+        else:
+            self.say(line)
 
     def do(self, request: Awaitable[Any]) -> None:
         """Send a request in the background; a refusal is said on the message line."""

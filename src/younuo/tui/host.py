@@ -39,6 +39,10 @@ class Host(Protocol):
     def say(self, line: Line | str) -> None:
         """A notice on the screen's message line."""
 
+    def say_next(self, line: Line) -> None:
+        """A notice for the screen the player is being sent to (or the one on show, if
+        they are already there)."""
+
     def do(self, request: Awaitable[Any]) -> None:
         """Send a request in the background; a refusal is said on the message line."""
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from younuo.client import Match
+from younuo.engine import Card, hand_points
+from younuo.engine.rating import escape_penalty
 from younuo.tui.cards import hand_order
 from younuo.tui.legal import (
     Action,
@@ -56,6 +58,8 @@ class Step:
     send: Action | None = None
     autoplay: bool | None = None
     say: Line | None = None
+    leave: Line | None = None
+    """Leave the match now (confirmed); the sentence to say once the server let go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,8 @@ class TableModel:
     cursor: int = 0
     selected: tuple[int, ...] = ()
     picker: Picker | None = None
+    leaving: Line | None = None
+    """Q was pressed: the question asked (what leaving costs); Y confirms."""
 
     # ------------------------------------------------------------------ reading
     @property
@@ -227,6 +233,10 @@ class TableModel:
     def press(self, key: str) -> Step:
         """The step of one key (Textual's key names: ``left``, ``enter``, ``space``,
         ``escape``, letters, digits)."""
+        if self.leaving is not None:
+            return self.confirm_leave(key)
+        if key == "q":
+            return self.ask_leave()
         picker = self.open_picker
         if picker is not None and key in DIGITS:
             return self.pick(DIGITS.index(key))
@@ -254,6 +264,29 @@ class TableModel:
         if key == "a":
             return Step(self, autoplay=not self.autoplaying())
         return Step(self)
+
+    def escape_cost(self) -> tuple[int, int]:
+        """R-LEAVE: the hand points held and the rating points leaving now costs."""
+        points = hand_points([Card.parse(c) for c in self.hand])
+        return points, -escape_penalty(points)[0]
+
+    def ask_leave(self) -> Step:
+        """Q: ask before leaving, saying what it costs (a spectator, or anyone once the
+        match is over, leaves at once: it costs nothing)."""
+        if self.me is None or self.view.get("status") == "match_over":
+            return Step(self, leave=Line("tui.table.left"))
+        points, penalty = self.escape_cost()
+        question = Line("tui.table.leave_q", {"points": points, "penalty": penalty})
+        return Step(replace(self, leaving=question), say=question)
+
+    def confirm_leave(self, key: str) -> Step:
+        """Y leaves (and says what it took: the hand held now, as the server rates the
+        escape, even if it changed since the question); any other key keeps the seat."""
+        kept = replace(self, leaving=None)
+        if key != "y":
+            return Step(kept, say=Line("tui.table.leave_kept"))
+        points, penalty = self.escape_cost()
+        return Step(kept, leave=Line("tui.table.left_cost", {"points": points, "penalty": penalty}))
 
     def moved(self, key: str) -> TableModel:
         size = len(self.hand)

@@ -20,6 +20,7 @@ LINES = (
     "tui.help.pickers",
     "tui.help.hint",
     "tui.help.auto",
+    "tui.help.leave",
     "",
     "tui.help.lobby",
     "tui.help.room",

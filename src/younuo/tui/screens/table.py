@@ -191,7 +191,18 @@ class TableScreen(Base):
             host.do(client.act(dict(step.send), match=match.id, version=match.version))
         if step.autoplay is not None:
             host.do(client.autoplay(step.autoplay))
+        if step.leave is not None:
+            host.do(self.leave(step.leave))
         self.show()
+
+    async def leave(self, told: Line) -> None:
+        """Leave the room and its match (R-LEAVE); then say what it took, on the screen
+        the player lands on."""
+        client = self.host.client
+        if client is None:
+            return
+        await client.leave_room()
+        self.host.say_next(told)
 
 
 __all__ = ["TableScreen"]
