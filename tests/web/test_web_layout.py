@@ -174,7 +174,9 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
     for kind in ("color", "target", "emote", "leave"):
         # A picker offers what the server's legal plays differ in: every colour, each opponent.
         options = {"color": "['red', 'yellow', 'green', 'blue']", "target": "v.players.slice(1)"}
-        overlay = f"t.overlay = {{ kind: '{kind}', options: {options.get(kind, '[]')} }};"
+        # The leave dialog with its longest words: the escape penalty quoted (R-LEAVE).
+        cost = ", cost: { points: 185, penalty: 60 }" if kind == "leave" else ""
+        overlay = f"t.overlay = {{ kind: '{kind}', options: {options.get(kind, '[]')}{cost} }};"
         layout.table(PLAYING + overlay)
         layout.check(f"{kind} dialog")
     layout.table(PLAYING + "v.reveal = [v.players[1], ['R1', 'RS', 'W+4', 'B+2', 'G7', 'WB']];")
