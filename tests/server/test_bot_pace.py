@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from younuo.bots import Bot, Timing, make_bot
+from younuo.bots import HUMAN, Bot, Timing, make_bot
 from younuo.engine import Action, ActionType, Card, Rules
 from younuo.protocol.messages import ProtocolError
 from younuo.server.match.clocks import bot_wait
@@ -141,6 +141,29 @@ def test_a_bot_that_forgot_uno_can_be_reported_by_a_person(tmp_path: Path) -> No
         await service.submit(match, Action.catch(catcher, "cat"), "player")
         assert rt.game.history[-1] == Action.catch(catcher, "cat")
         assert len(rt.game.view("cat").hand) > 1
+        await service.close()
+        await db.close()
+
+    asyncio.run(main())
+
+
+def test_a_bot_playing_for_a_person_never_forgets_uno(tmp_path: Path) -> None:
+    """A bot seat forgets as its level does; the bot that plays a person's seat
+    (auto-play, away) waits like a person but never forgets: the person would pay."""
+
+    async def main() -> None:
+        db = Database.from_url(
+            f"sqlite+aiosqlite:///{tmp_path / 'y.db'}", sqlite_synchronous="normal"
+        )
+        await db.migrate()
+        config = ServerSettings.load(data=tmp_path, bot_timing="human")
+        service = MatchService(db, Hub(), config)
+        match = await _start(service, 1)
+        rt = service.runtimes[match]
+        seat_bot, person = service.driver.bot(rt, "cat").bot, service.driver.bot(rt, "ann").bot
+        assert seat_bot.timing == HUMAN["normal"] and seat_bot.timing.forget_uno > 0
+        assert person.timing.forget_uno == 0.0
+        assert person.timing.think == HUMAN["normal"].think
         await service.close()
         await db.close()
 

@@ -15,9 +15,10 @@ import time
 import zlib
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, Protocol
 
-from younuo.bots import Bot, make_bot
+from younuo.bots import Bot, Timing, human_timing, make_bot
 from younuo.bots.base import TURN_TYPES
 from younuo.engine import Action, ActionType, Event, PlayerView
 from younuo.protocol.errors import ErrorCode
@@ -79,7 +80,12 @@ class BotDriver:
                 seat.bot_level if seat.kind is SeatKind.BOT and seat.bot_level else AUTOPLAY_LEVEL
             )
             seed = zlib.crc32(f"{rt.id}/{name}".encode())
-            bot = self.bot_maker(level, seed, "human" if self.human else None)
+            timing: Timing | str | None = "human" if self.human else None
+            if self.human and seat.kind is not SeatKind.BOT:
+                # Playing for a person (auto-play, away): a person's pace, but never a
+                # forgotten UNO that the person would pay for (docs/bots.md, *Timing*).
+                timing = replace(human_timing(level), forget_uno=0.0)
+            bot = self.bot_maker(level, seed, timing)
             bot.reset(name)
             seat_bot = rt.bots[name] = BotSeat(bot)
         return seat_bot
