@@ -8,6 +8,7 @@ the same way every time, and a simulation bot (no timing) never forgets.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,29 @@ def test_forget_uno_must_be_a_probability() -> None:
     # A chance of forgetting is no delay: the reaction times stay as given.
     played = Action.play("a", Card.parse("R5"))
     assert Timing(forget_uno=0.5).delay(played, random.Random(1)) == 0.0
+
+
+def test_the_table_in_docs_bots_md_is_the_code() -> None:
+    """docs/bots.md, *Timing*: each level's row gives its ranges and forgetting."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in doc.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 6 and cells[0].strip("`") in HUMAN:
+            rows[cells[0].strip("`")] = cells[1:]
+    assert set(rows) == set(HUMAN)
+
+    def span(text: str) -> tuple[float, float]:
+        low, high = text.removesuffix(" s").split("–")
+        return float(low), float(high)
+
+    for level, (think, uno_call, catch, jump_in, forgets) in rows.items():
+        timing = HUMAN[level]
+        assert (span(think), span(uno_call), span(catch), span(jump_in)) == (
+            timing.think,
+            timing.uno_call,
+            timing.catch,
+            timing.jump_in,
+        )
+        chance = 0.0 if forgets == "never" else float(forgets.split("%")[0]) / 100
+        assert chance == timing.forget_uno, level
