@@ -1,4 +1,5 @@
-"""The match service and the rooms without sockets (the master tested directly)."""
+"""The match service without sockets (the master tested directly); the rooms' rules are
+tests/server/test_rooms.py's."""
 
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ from typing import Any
 import pytest
 
 from younuo.engine import Action, ActionType, Game, Rules
-from younuo.protocol.messages import Avatar, ProtocolError, RoomSettingsPatch
-from younuo.server.accounts.seatfacts import SeatFacts
-from younuo.server.lobby.rooms import RoomError, RoomState, Settings
+from younuo.protocol.messages import ProtocolError
 from younuo.server.match.clocks import Clock, advance
 from younuo.server.match.kinds import SeatKind
 from younuo.server.match.service import MatchService, SeatInfo
@@ -184,52 +183,6 @@ def test_r_time_clock_advances_only_on_a_new_turn_or_the_movers_action() -> None
         Clock(match_deadline=1100.0), game, public, 1050.0, None, next_round_delay=5, catch_grace=1
     )
     assert late.turn_deadline == 1055.0
-
-
-# ---------------------------------------------------------------------- rooms
-def _room(mode: str = "ffa") -> RoomState:
-    room = RoomState(
-        id="r1",
-        settings=Settings(name="T", seats=6, needed=4, mode=mode),
-        host=None,
-        seats=[None] * 6,
-    )
-    for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
-        room.sit(f"a{i}", SeatFacts(name, Avatar()))
-    return room
-
-
-def test_r_team_lineup_alternates_camps_host_first() -> None:
-    """R-TEAM / R-SETUP-2: the match seats the host first, camps alternating."""
-    room = _room("teams")
-    room.host = "a1"
-    for account in ("a0", "a2", "a3"):
-        room.set_ready(account, True)
-    assert room.start_problems("a1") == []
-    order, teams = room.lineup("a1")
-    names = [s.name for s in order]
-    assert names[0] == "Bob" and teams is not None
-    camp = {n: 0 if n in teams[0] else 1 for n in names}
-    assert all(camp[names[i]] != camp[names[i + 1]] for i in range(3))
-
-
-def test_room_refusals_name_their_reason() -> None:
-    room = _room()
-    with pytest.raises(RoomError) as e:
-        room.sit("a9", SeatFacts("ann", Avatar()))
-    assert e.value.code == "name_taken"
-    with pytest.raises(RoomError) as e:
-        room.configure("a1", RoomSettingsPatch(options={"stacking": "sideways"}))
-    assert e.value.code == "not_host"
-    with pytest.raises(RoomError) as e:
-        room.configure("a0", RoomSettingsPatch(options={"stacking": "sideways"}))
-    assert e.value.code == "bad_options"
-    with pytest.raises(RoomError) as e:
-        room.add_bot("a0", "genius")
-    assert e.value.code == "bad_options"
-    assert [p["code"] for p in room.start_problems("a0")] == ["too_few_ready"]
-    room.remove("a0")
-    assert room.host == "a1"  # the host passes on
 
 
 def test_r_time_one_timer_per_match_follows_the_turn_clock(tmp_path: Path) -> None:

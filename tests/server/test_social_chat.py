@@ -19,6 +19,7 @@ import pytest
 
 from younuo.protocol.messages import Phrase
 from younuo.server.lobby.rooms import RoomState, Seat, default_settings
+from younuo.server.seats.seat import SeatKind
 from younuo.server.social.places import default_channel, membership
 from younuo.social.chatpolicy import Channel, Membership
 from younuo.social.phrases import QuickPhrase
@@ -81,7 +82,7 @@ def test_the_phrase_ids_on_the_wire_are_the_quick_phrases() -> None:
 
 def test_membership_and_the_default_channel() -> None:
     room = RoomState(id="r1", settings=default_settings("T"), host="a", seats=[None, None])
-    room.seats[0] = Seat(kind="human", name="Ann", account="a")
+    room.seats[0] = Seat(kind=SeatKind.HUMAN, name="Ann", account="a")
     room.spectators.append("s")
     assert membership(room, "a") is Membership.PLAYER
     assert membership(room, "s") is Membership.SPECTATOR

@@ -8,24 +8,20 @@ showed every bot account as a person and no master's title):
 
 - :func:`seat_facts` reads them from the account once, when it sits down (a room's
   ``sit`` and ``take_seat``, a tournament table's seats);
-- ``rooms.Seat.person`` makes the room's seat of them;
-- :func:`match_seat` carries a room's seat into the match (a room's start and a
-  tournament table's start alike), from which ``match.wire`` builds every ``TableSeat``.
+- ``Seat.person`` (``younuo.server.seats``) makes the seat of them;
+- ``match_seat`` (there too, and importable from here) carries a room's seat into the
+  match (a room's start and a tournament table's start alike); the match core builds
+  every ``TableSeat`` of that same seat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from younuo.protocol.messages import Avatar, TitleName
 from younuo.server.accounts.auth import title_of
-from younuo.server.match.core import SeatInfo
-from younuo.server.match.kinds import SeatKind
+from younuo.server.seats.seat import match_seat
 from younuo.store.models import Account
-
-if TYPE_CHECKING:  # rooms imports this module: the seat type only for the checker
-    from younuo.server.lobby.rooms import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,22 +47,6 @@ def seat_facts(account: Account) -> SeatFacts:
         avatar=Avatar.model_validate({"outfit": account.outfit, "expression": account.expression}),
         bot_account=bool(account.bot),
         title=title_of(account),
-    )
-
-
-def match_seat(seat: Seat, teams: bool) -> SeatInfo:
-    """The match's seat from a room's: every fact the room shows, its camp in a team
-    match only."""
-    return SeatInfo(
-        name=seat.name,
-        kind=SeatKind(seat.kind),
-        account=seat.account,
-        bot_level=seat.bot_level,
-        camp=seat.camp if teams else None,
-        outfit=seat.outfit,
-        expression=seat.expression,
-        bot_account=seat.bot_account,
-        title=seat.title,
     )
 
 

@@ -1,60 +1,53 @@
-"""The lobby service: rooms stored with version checks, and their members told of changes.
+"""The lobby service: what people do with rooms (create, join, quick match, leave, host
+powers, start), on top of the room store.
 
-Every room operation goes the same way: load the room (a cached copy of its row),
-apply a pure operation of :class:`~younuo.server.lobby.rooms.RoomState` to a copy, store the
-copy conditional on the version read (with the memberships that changed, in one
-transaction), then send the new room to its members. A conflict (another process
-changed the room first) reloads and tries again.
+:class:`Lobby` is the face the sockets, the REST routes, the cluster, the social and
+tournament services use. It keeps no room state of its own: the rooms are the
+store's (``lobby.store``: load, change with version checks, tell members), a match's
+start and end are ``lobby.starts``', and the rules of a room are the pure
+``lobby.rooms``. See docs/architecture.md for how the lobby's modules divide the work.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
-import time
-from collections import defaultdict
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from sqlalchemy.exc import IntegrityError
-
-from younuo.engine import RulesError
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import (
     Avatar,
     Kicked,
     ProtocolError,
-    RoomMessage,
     RoomOut,
     RoomSettingsPatch,
     RoomSummary,
 )
-from younuo.server.accounts.auth import level_out
 from younuo.server.accounts.names import InvalidName, clean_name
-from younuo.server.accounts.seatfacts import match_seat, seat_facts
-from younuo.server.lobby.feed import LobbyFeed
+from younuo.server.accounts.seatfacts import seat_facts
+from younuo.server.lobby.errors import RoomError
 from younuo.server.lobby.ports import RoomNews, Unshared
-from younuo.server.lobby.rooms import RoomError, RoomState, Settings
+from younuo.server.lobby.rooms import RoomState, RoomStatus
+from younuo.server.lobby.rows import new_row
+from younuo.server.lobby.settings import Settings
+from younuo.server.lobby.starts import MatchStarts
+from younuo.server.lobby.store import RoomStore
+from younuo.server.lobby.wire import room_error
 from younuo.server.match.ports import MatchEnded
 from younuo.server.match.service import MatchService, Runtime
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.routing import Op, Router
 from younuo.social.blocks import may_seat_together
-from younuo.store import Database, VersionConflict
+from younuo.store import Database
 from younuo.store import accounts as accounts_repo
 from younuo.store import friends as friends_repo
-from younuo.store import matches as matches_repo
 from younuo.store import rooms as repo
 from younuo.store.ids import new_code, new_id
-from younuo.store.models import Account, Match, Room
+from younuo.store.models import Account, Match
 
-log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-def room_error(exc: RoomError, ref: Any = None) -> ProtocolError:
-    return ProtocolError(exc.code, exc.message, ref, exc.details)
+QUICK_MATCH_SKIPS = (ErrorCode.NAME_TAKEN, ErrorCode.ROOM_FULL, ErrorCode.SEAT_TAKEN)
+"""A quick match tries the next room when joining one is refused for these."""
 
 
 class Lobby:
@@ -77,61 +70,49 @@ class Lobby:
         self.tables = tables
         self.changed: Callable[[str, int], None] = (news or Unshared()).room_changed
         """Told of every room this node stored (a cluster tells the other nodes)."""
-        self.rooms: dict[str, RoomState] = {}
-        self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.store = RoomStore(db, hub, tables, self.changed)
+        self.starts = MatchStarts(self.store, matches, tables)
+        self.rooms = self.store.rooms
         match_ended.add(self._match_over)
-        self.feed = LobbyFeed(lambda f: self.listing(f.mode, f.preset, f.free_seats))
+        self.feed = self.store.feed
         """The watchers of the room list: told after every stored change (``changed``)."""
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ the store's
     async def load(self, room_id: str) -> RoomState | None:
-        cached = self.rooms.get(room_id)
-        if cached is not None:
-            return cached
-        async with self.db.session() as s:
-            row = await repo.get(s, room_id)
-        if row is None or row.status == "closed":
-            return None
-        room = RoomState.from_row(row)
-        self.rooms[room_id] = room
-        return room
+        return await self.store.load(room_id)
 
     async def room_of(self, account: str) -> RoomState | None:
         """The room the account sits in or watches."""
-        async with self.db.session() as s:
-            member = await repo.membership(s, account)
-        if member is None:
-            return None
-        room = await self.load(member.room_id)
-        if room is None or not room.is_member(account):
-            return None
-        return room
+        return await self.store.room_of(account)
 
     async def room_out(self, room: RoomState, viewer: str | None) -> RoomOut:
-        humans = room.humans()
-        async with self.db.session() as s:
-            found = await accounts_repo.get_many(s, humans)
-        ratings = {a: acc.rating for a, acc in found.items()}
-        connected = await self.hub.peers.online(humans, self.hub)
-        return room.to_out(viewer, ratings, connected, level_out)
+        return await self.store.room_out(room, viewer)
 
     async def listing(
         self, mode: str | None = None, preset: str | None = None, free_seats: int | None = None
     ) -> list[RoomSummary]:
-        async with self.db.session() as s:
-            rows = await repo.listed(s)
-        out = []
-        for row in rows:
-            cached = self.rooms.get(row.id)
-            room = cached if cached and cached.version >= row.version else RoomState.from_row(row)
-            if mode is not None and room.settings.mode != mode:
-                continue
-            if preset is not None and room.settings.preset != preset:
-                continue
-            if free_seats is not None and room.free_seats() < free_seats:
-                continue
-            out.append(room.summary())
-        return out
+        return await self.store.listing(mode, preset, free_seats)
+
+    async def change(self, room_id: str, operation: Callable[[RoomState], T]) -> T:
+        """Apply ``operation`` to a copy of the room, store it (version-checked), tell members."""
+        return await self.store.change(room_id, operation)
+
+    async def room_changed(self, room_id: str, version: int) -> None:
+        """Another node stored the room at ``version`` (``RoomStore.room_changed``)."""
+        await self.store.room_changed(room_id, version)
+
+    async def reload_all(self) -> None:
+        """Forget every cached room and send this node's members theirs again."""
+        await self.store.reload_all()
+
+    async def touch(self, room_id: str) -> None:
+        """Send the room again (someone's connection came or went)."""
+        await self.store.touch(room_id)
+
+    async def match_in(self, room_id: str) -> str | None:
+        """The match the room is playing, if any."""
+        room = await self.load(room_id)
+        return room.match_id if room is not None else None
 
     # ------------------------------------------------------------------ joining
     async def create(self, account: Account, patch: RoomSettingsPatch) -> RoomState:
@@ -153,16 +134,13 @@ class Lobby:
             room.sit(account.id, seat_facts(account))
         except RoomError as exc:
             raise room_error(exc) from None
-        now = time.time()
         async with self.db.session() as s, s.begin():
-            await repo.insert(
-                s, Room(id=room.id, version=0, created_at=now, updated_at=now, **room.to_row())
-            )
+            await repo.insert(s, new_row(room))
             await repo.set_membership(s, account.id, room.id, "player")
         self.rooms[room.id] = room
-        self._stored(room.id, room.version)
+        self.store.stored(room.id, room.version)
         self.hub.follow(account.id, room.id)
-        await self._broadcast(room)
+        await self.store.broadcast(room)
         return room
 
     async def join(
@@ -172,7 +150,7 @@ class Lobby:
         if room.is_member(account.id):
             self.hub.follow(account.id, room.id)
             if not spectate or room.seat_of(account.id) is None:
-                await self._send_room(room, account.id)
+                await self.store.send_room(room, account.id)
                 return room
         await self._leave_current(account, keep=room.id)
 
@@ -193,7 +171,7 @@ class Lobby:
         candidates = await self.listing(mode=mode, preset=preset, free_seats=1)
         candidates.sort(key=lambda r: (-r.taken, r.id))
         for summary in candidates:
-            if summary.status != "open":
+            if summary.status != RoomStatus.OPEN:
                 continue
             room = await self.load(summary.id)
             if room is None or room.is_member(account.id):
@@ -207,7 +185,7 @@ class Lobby:
             try:
                 return await self.join(account, room.id, None, False)
             except ProtocolError as exc:
-                if exc.code in (ErrorCode.NAME_TAKEN, ErrorCode.ROOM_FULL, ErrorCode.SEAT_TAKEN):
+                if exc.code in QUICK_MATCH_SKIPS:
                     continue
                 raise
         patch = RoomSettingsPatch(preset=preset, mode=mode)  # type: ignore[arg-type]
@@ -225,7 +203,7 @@ class Lobby:
         if room is None:
             self.hub.follow(account, None)
             return None
-        await self._leave_match(account)
+        await self.starts.leave_match(account)
         await self.change(room.id, lambda r: r.remove(account))
         self.hub.follow(account, None)
         return room.id
@@ -241,21 +219,6 @@ class Lobby:
             await self.change(room.id, lambda r: r.remove(account.id))
             self.hub.follow(account.id, None)
 
-    async def _leave_match(self, account: str) -> None:
-        room = await self.room_of(account)
-        if room is None or room.match_id is None:
-            return
-        try:
-            await self.tables.request(room.match_id, Op.LEAVE, account)
-        except ProtocolError as exc:
-            if exc.code not in (ErrorCode.NO_MATCH,):
-                log.info("leave of %s in %s refused: %s", account, room.match_id, exc.message)
-
-    async def match_in(self, room_id: str) -> str | None:
-        """The match the room is playing, if any."""
-        room = await self.load(room_id)
-        return room.match_id if room is not None else None
-
     async def _find(self, room_id: str | None, code: str | None) -> RoomState:
         room: RoomState | None = None
         if room_id is not None:
@@ -267,7 +230,7 @@ class Lobby:
             async with self.db.session() as s:
                 row = await repo.by_code(s, code)
             room = None if row is None else await self.load(row.id)
-        if room is None or room.status == "closed":
+        if room is None or room.status is RoomStatus.CLOSED:
             raise ProtocolError(ErrorCode.ROOM_NOT_FOUND, "no such room (or the code is wrong)")
         return room
 
@@ -294,7 +257,9 @@ class Lobby:
                     room.match_id, Op.EMOTE, account.id, avatar=avatar.model_dump()
                 )
         if room is not None and room.seat_of(account.id) is not None:
-            await self.change(room.id, lambda r: r.set_avatar(account.id, avatar))
+            await self.change(
+                room.id, lambda r: r.set_avatar(account.id, avatar.outfit, avatar.expression)
+            )
 
     async def kick(self, account: Account, seat: int) -> None:
         room = await self.room_of(account.id)
@@ -315,246 +280,25 @@ class Lobby:
 
         await self.act(account, apply)
 
+    # ------------------------------------------------------------------ matches
     async def start(self, account: Account) -> str:
         """Start the room's match; its id, or ``cannot_start`` with the reasons."""
         room = await self.room_of(account.id)
         if room is None:
             raise ProtocolError(ErrorCode.NOT_IN_ROOM, "you are not in a room")
-        async with self._locks[room.id]:
-            for _ in range(3):
-                room = await self.load(room.id)
-                if room is None:
-                    raise ProtocolError(ErrorCode.ROOM_NOT_FOUND, "the room is gone")
-                try:
-                    problems = room.start_problems(account.id)
-                except RoomError as exc:
-                    raise room_error(exc) from None
-                if problems:
-                    text = "; ".join(p["message"] for p in problems)
-                    raise ProtocolError(
-                        ErrorCode.CANNOT_START,
-                        f"cannot start: {text}",
-                        details={"reasons": problems},
-                    )
-                new = room.copy()
-                order, teams = new.lineup(account.id)
-                seats = [match_seat(s, teams is not None) for s in order]
-                try:
-                    rt, row = self.matches.prepare(
-                        room.id, seats, new.settings.rules(), teams, new.settings.abandon
-                    )
-                except RulesError as exc:
-                    raise ProtocolError(
-                        ErrorCode.CANNOT_START,
-                        exc.message,
-                        details={"reasons": [{"code": "rules", "message": exc.message}]},
-                    ) from None
-                # A private room's match stays its players' (and moderators') to read.
-                row.private = new.settings.private
-                for seat in new.seats:
-                    if seat is not None and seat.account == account.id:
-                        seat.ready = True
-                new.status = "playing"
-                new.match_id = rt.id
-                try:
-                    async with self.db.session() as s, s.begin():
-                        await matches_repo.create(s, row)
-                        new.version = await repo.save(s, room.id, room.version, **new.to_row())
-                except VersionConflict:
-                    self.matches.unprepare(rt)
-                    self.rooms.pop(room.id, None)
-                    continue
-                except BaseException:
-                    self.matches.unprepare(rt)
-                    raise
-                self.rooms[room.id] = new
-                self._stored(room.id, new.version)
-                await self._broadcast(new)
-                self.matches.launch(rt)
-                return rt.id
-        raise ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
+        return await self.starts.start(room, account.id)
 
     async def open_table(self, room: RoomState, rt: Runtime, row: Match) -> bool:
-        """Store a room the server made with its match already chosen (a tournament's
-        table), seat its people there and start the match; False when a room of that id
-        exists already (the table was started before: nothing is done twice).
-
-        Each person leaves the room they were in first (and, playing a match there, that
-        match, as ``leave`` does): the table is where the event expects them now, and
-        the room they are in is the match they reconnect to.
-        """
-        async with self.db.session() as s:
-            if await repo.get(s, room.id) is not None:
-                self.matches.unprepare(rt)
-                return False
-        for account in room.humans():
-            current = await self.room_of(account)
-            if current is not None and current.id != room.id:
-                await self._leave_match(account)
-                await self.change(current.id, lambda r, a=account: r.remove(a))  # type: ignore[misc]
-        now = time.time()
-        try:
-            async with self.db.session() as s, s.begin():
-                await repo.insert(
-                    s, Room(id=room.id, version=0, created_at=now, updated_at=now, **room.to_row())
-                )
-                for account in room.humans():
-                    await repo.set_membership(s, account, room.id, "player")
-                await matches_repo.create(s, row)
-        except IntegrityError:
-            # Another process stored the same table between the check and here.
-            self.matches.unprepare(rt)
-            return False
-        except BaseException:
-            self.matches.unprepare(rt)
-            raise
-        self.rooms[room.id] = room
-        self._stored(room.id, room.version)
-        for account in room.humans():
-            if self.hub.online(account):
-                self.hub.follow(account, room.id)
-        await self._broadcast(room)
-        self.matches.launch(rt)
-        return True
+        """Store a tournament table's room with its match and start it
+        (``MatchStarts.open_table``); False when it was started before."""
+        return await self.starts.open_table(room, rt, row)
 
     async def _match_over(self, room_id: str | None, match_id: str) -> None:
-        if room_id is None:
-            return
-
-        def over(r: RoomState) -> None:
-            if r.match_id == match_id:
-                r.match_over()
-
-        try:
-            await self.change(room_id, over)
-        except ProtocolError as exc:
-            log.warning("room %s after match %s: %s", room_id, match_id, exc.message)
+        await self.starts.match_over(room_id, match_id)
 
     async def restore(self) -> None:
         """After a restart: rooms marked playing whose match is not running go back to open."""
-        async with self.db.session() as s:
-            rows = await repo.with_status(s, "playing")
-            ended = []
-            for row in rows:
-                match = await matches_repo.get(s, row.match_id) if row.match_id else None
-                if match is None or match.status != "running":
-                    ended.append(row)
-        for row in ended:
-            await self._match_over(row.id, row.match_id or "")
-
-    # ------------------------------------------------------------------ storing
-    async def change(self, room_id: str, operation: Callable[[RoomState], T]) -> T:
-        """Apply ``operation`` to a copy of the room, store it (version-checked), tell members."""
-        async with self._locks[room_id]:
-            for _ in range(3):
-                room = await self.load(room_id)
-                if room is None:
-                    raise ProtocolError(ErrorCode.ROOM_NOT_FOUND, "no such room")
-                new = room.copy()
-                try:
-                    result = operation(new)
-                except RoomError as exc:
-                    raise room_error(exc) from None
-                if not new.humans() and not new.spectators and new.status != "playing":
-                    new.status = "closed"
-                before = _roles(room)
-                after = _roles(new)
-                try:
-                    async with self.db.session() as s, s.begin():
-                        new.version = await repo.save(s, room_id, room.version, **new.to_row())
-                        for account in before.keys() - after.keys():
-                            await repo.drop_membership(s, account, room_id)
-                        for account, role in after.items():
-                            if before.get(account) != role:
-                                await repo.set_membership(s, account, room_id, role)
-                except VersionConflict:
-                    self.rooms.pop(room_id, None)
-                    continue
-                if new.status == "closed":
-                    self.rooms.pop(room_id, None)
-                else:
-                    self.rooms[room_id] = new
-                self._stored(room_id, new.version)
-                for account in before.keys() - after.keys():
-                    if self.hub.room_of.get(account) == room_id:
-                        self.hub.follow(account, None)
-                for account in after:
-                    if self.hub.online(account) and self.hub.room_of.get(account) != room_id:
-                        self.hub.follow(account, room_id)
-                await self._broadcast(new)
-                return result
-        raise ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
-
-    def _stored(self, room_id: str, version: int) -> None:
-        """This node stored the room at ``version``: the other nodes and this node's
-        lobby watchers hear of it."""
-        self.changed(room_id, version)
-        self.feed.changed()
-
-    async def room_changed(self, room_id: str, version: int) -> None:
-        """Another node stored the room at ``version``: read it again, move this node's
-        connections in or out of it as its members changed, and send it to them."""
-        cached = self.rooms.get(room_id)
-        if cached is not None and cached.version >= version:
-            return
-        self.feed.changed()  # this node's lobby watchers see it too
-        self.rooms.pop(room_id, None)
-        room = await self.load(room_id)
-        for account in self.hub.members(room_id):
-            if room is None or not room.is_member(account):
-                self.hub.follow(account, None)
-        if room is None:
-            return
-        for account in room.members():
-            if self.hub.online(account) and self.hub.room_of.get(account) != room_id:
-                self.hub.follow(account, room_id)
-        await self._broadcast(room)
-        if room.match_id is not None:
-            # A match started on another node: this node's members join its fan-out.
-            for account in self.hub.members(room_id):
-                conn = self.hub.by_account.get(account)
-                if conn is not None and room.match_id not in conn.seen:
-                    await self.tables.send_state(room.match_id, account)
-
-    async def reload_all(self) -> None:
-        """Forget every cached room and send this node's members theirs again (after
-        missing other nodes' news, say while Redis was away)."""
-        rooms = set(self.hub.in_room)
-        self.rooms.clear()
-        self.feed.changed()  # rooms with no member here may have changed too
-        for room_id in rooms:
-            await self.room_changed(room_id, -1)
-
-    async def touch(self, room_id: str) -> None:
-        """Send the room again (someone's connection came or went)."""
-        room = await self.load(room_id)
-        if room is not None:
-            await self._broadcast(room)
-
-    async def _broadcast(self, room: RoomState) -> None:
-        if room.status == "closed":
-            return
-        out = await self.room_out(room, None)
-        public = RoomMessage(room=out).model_dump_json()
-        private: str | None = None
-        for account in self.hub.members(room.id):
-            if room.settings.private and room.is_member(account):
-                if private is None:
-                    private = RoomMessage(
-                        room=out.model_copy(update={"code": room.code})
-                    ).model_dump_json()
-                self.hub.send(account, private)
-            else:
-                self.hub.send(account, public)
-
-    async def _send_room(self, room: RoomState, account: str, ref: Any = None) -> None:
-        self.hub.send(account, RoomMessage(ref=ref, room=await self.room_out(room, account)))
-
-
-def _roles(room: RoomState) -> dict[str, str]:
-    roles = {account: "spectator" for account in room.spectators}
-    roles.update({account: "player" for account in room.humans()})
-    return roles
+        await self.starts.restore()
 
 
 __all__ = ["Lobby", "room_error"]

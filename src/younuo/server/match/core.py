@@ -46,6 +46,7 @@ from younuo.server.match.clocks import Clock, SeatControl, advance
 from younuo.server.match.errors import MatchRefused
 from younuo.server.match.kinds import Abandon, Deadline, Lapse, MatchStatus, SeatKind, Source
 from younuo.server.match.snapshots import Snapshot
+from younuo.server.seats.seat import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,24 +59,9 @@ class Timing:
     away_takeover: float
 
 
-@dataclass
-class SeatInfo:
-    """A player of a match: who sits there (stored in ``matches.seats``)."""
-
-    name: str
-    kind: SeatKind
-    account: str | None = None
-    bot_level: str | None = None
-    camp: str | None = None
-    outfit: str = "red"
-    expression: str = "smile"
-    bot_account: bool = False
-    """A person's seat held by a bot account (shown as a bot at the table)."""
-    title: str | None = None
-    """The title shown beside the player's name (from the room's seat)."""
-
-    def __post_init__(self) -> None:
-        self.kind = SeatKind(self.kind)  # read back from ``matches.seats`` as a string
+SeatInfo = Seat
+"""A player of a match: the one seat value (``younuo.server.seats``), carried in from the
+room by ``match_seat`` and stored in ``matches.seats``."""
 
 
 @dataclass

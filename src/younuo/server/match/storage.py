@@ -92,21 +92,8 @@ def control_column(control: dict[str, SeatControl], abandon: Abandon) -> dict[st
 
 
 def seats_column(seats: list[SeatInfo]) -> list[dict[str, Any]]:
-    """The ``matches.seats`` column: who sits where."""
-    return [
-        {
-            "name": s.name,
-            "kind": s.kind.value,
-            "account": s.account,
-            "bot_level": s.bot_level,
-            "camp": s.camp,
-            "outfit": s.outfit,
-            "expression": s.expression,
-            "bot_account": s.bot_account,
-            "title": s.title,
-        }
-        for s in seats
-    ]
+    """The ``matches.seats`` column: who sits where (``Seat.to_dict``: no ``ready``)."""
+    return [s.to_dict() for s in seats]
 
 
 def seats_of(row: Match) -> list[SeatInfo]:

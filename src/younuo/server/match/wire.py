@@ -18,7 +18,8 @@ from younuo.server.accounts.auth import level_out
 from younuo.server.match.clocks import Clock, SeatControl
 from younuo.server.match.core import SeatInfo
 from younuo.server.match.errors import MatchRefused
-from younuo.server.match.kinds import MatchStatus, SeatKind
+from younuo.server.match.kinds import MatchStatus
+from younuo.server.seats import wire as seats_wire
 from younuo.store.models import Match, Result
 from younuo.store.movelog import MatchEnd
 
@@ -48,19 +49,13 @@ class SeatTable:
 
 
 def table_seat(seat: SeatInfo, control: SeatControl) -> TableSeat:
-    """One seat at the table, as the protocol shows it."""
-    return TableSeat(
-        name=seat.name,
-        kind="bot" if seat.kind is SeatKind.BOT else "human",
-        account=seat.account,
-        bot_level=seat.bot_level,
-        bot_account=seat.bot_account,
-        title=seat.title,  # type: ignore[arg-type]
+    """One seat at the table, as the protocol shows it (``seats.wire``: what the room's
+    ``SeatOut`` shows of the same seat is taken there too)."""
+    return seats_wire.table_seat(
+        seat,
         away=control.away_until is not None or control.abandoned,
         autoplay=control.autoplay,
         left=control.left,
-        camp=seat.camp,  # type: ignore[arg-type]
-        avatar=Avatar.model_validate({"outfit": seat.outfit, "expression": seat.expression}),
     )
 
 

@@ -57,7 +57,7 @@ class ChatService:
             return await self._post_direct(me, m, m.to)
         assert m.room is not None
         room, member = await self._member_of(m.room, me)
-        running = room.status == "playing"
+        running = room.is_playing
         channel = (
             Channel(m.channel) if m.channel else default_channel(member, match_running=running)
         )
@@ -163,7 +163,7 @@ class ChatService:
         """The room's recent messages that you may read now, oldest first: only a member
         reads a room, each channel only its readers, and nothing across a block."""
         room, member = await self._member_of(room_id, me)
-        running = room.status == "playing"
+        running = room.is_playing
         async with self.db.session() as s:
             rows = await chat_repo.recent(s, place=room.id, limit=limit)
             senders = {r.sender_id for r in rows}

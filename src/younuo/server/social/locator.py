@@ -33,7 +33,7 @@ class Locator:
             out[account] = presence.Whereabouts(
                 connected=True,
                 room_id=room.id,
-                playing=room.status == "playing",
+                playing=room.is_playing,
                 room_has_free_seat=public and room.free_seats() > 0,
                 room_allows_watchers=public,
             )

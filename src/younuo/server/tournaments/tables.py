@@ -40,8 +40,9 @@ from younuo.engine import Rules
 from younuo.protocol.messages import Avatar, ProtocolError, TournamentOver, TournamentTable
 from younuo.server.accounts.auth import may_play
 from younuo.server.accounts.seatfacts import SeatFacts, match_seat, seat_facts
-from younuo.server.lobby.rooms import RoomState, Seat, Settings
+from younuo.server.lobby.rooms import RoomState, RoomStatus, Seat, Settings
 from younuo.server.lobby.service import Lobby
+from younuo.server.lobby.settings import RoomMode
 from younuo.server.match.ports import MatchEnded
 from younuo.server.match.service import MatchService
 from younuo.server.realtime.connections import Hub
@@ -163,16 +164,7 @@ def table_room(
     for entrant, seat_name in zip(command.seats, names, strict=True):
         camp = camp_of.get(entrant.id)
         if entrant.is_bot or entrant.account is None:
-            seats.append(
-                Seat(
-                    kind="bot",
-                    name=seat_name,
-                    bot_level=entrant.bot_level,
-                    ready=True,
-                    camp=camp,
-                    expression="grin",
-                )
-            )
+            seats.append(Seat.bot(seat_name, entrant.bot_level, camp))
             continue
         person = facts.get(entrant.account, SeatFacts(seat_name, Avatar()))
         seats.append(Seat.person(entrant.account, person.named(seat_name), camp, ready=True))
@@ -180,7 +172,7 @@ def table_room(
         name=f"{name} {command.table_id}"[:80],
         seats=len(seats),
         needed=len(seats),
-        mode="ffa" if teams is None else "teams",
+        mode=RoomMode.FFA if teams is None else RoomMode.TEAMS,
         preset=preset,
         options=rules,
         private=True,
@@ -192,7 +184,7 @@ def table_room(
         settings=settings,
         host=host,
         seats=seats,
-        status="playing",
+        status=RoomStatus.PLAYING,
         match_id=table_match_id(event, command.table_id),
     )
 
