@@ -10,6 +10,7 @@ The shell: ``store`` (``RoomStore``: load, change with version checks, tell memb
 the lobby's list, other nodes' news), ``starts`` (``MatchStarts``: a room's start, a
 tournament's table, a match's end, the restore after a restart) and ``service``
 (``Lobby``, the face the sockets, routes and other services use). ``rows`` and ``wire``
-turn a room into its database row and its wire models; ``feed`` pushes the room list
+turn a room into its database row and its wire models; ``collaborators`` are the small
+Protocols the shell asks of the match service and the router; ``feed`` pushes the room list
 to its watchers; ``codeguesses`` bounds guesses at private codes.
 """

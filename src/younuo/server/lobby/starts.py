@@ -9,21 +9,21 @@ rooms whose match no longer runs are opened again.
 from __future__ import annotations
 
 import logging
-from typing import Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from younuo.engine import Rules, RulesError
+from younuo.engine import RulesError
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError
+from younuo.server.lobby.collaborators import Matches, Tables
 from younuo.server.lobby.errors import RoomError
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import new_row, room_row
 from younuo.server.lobby.store import ATTEMPTS, RoomStore
 from younuo.server.lobby.wire import cannot_start, room_error
 from younuo.server.match.service import Runtime
-from younuo.server.realtime.routing import Op, Router
-from younuo.server.seats.seat import Seat, match_seat
+from younuo.server.realtime.routing import Op
+from younuo.server.seats.seat import match_seat
 from younuo.store import VersionConflict
 from younuo.store import matches as matches_repo
 from younuo.store import rooms as repo
@@ -32,27 +32,10 @@ from younuo.store.models import Match
 log = logging.getLogger(__name__)
 
 
-class Matches(Protocol):
-    """What the lobby asks of the match service (``younuo.server.match.service``)."""
-
-    def prepare(
-        self,
-        room_id: str,
-        seats: list[Seat],
-        rules: Rules,
-        teams: list[list[str]] | None,
-        abandon: str,
-    ) -> tuple[Runtime, Match]: ...
-
-    def unprepare(self, rt: Runtime) -> None: ...
-
-    def launch(self, rt: Runtime) -> None: ...
-
-
 class MatchStarts:
     """Starts rooms' matches and brings rooms back when their match ends."""
 
-    def __init__(self, store: RoomStore, matches: Matches, tables: Router) -> None:
+    def __init__(self, store: RoomStore, matches: Matches, tables: Tables) -> None:
         self.store = store
         self.matches = matches
         self.tables = tables
@@ -184,4 +167,4 @@ class MatchStarts:
             await self.match_over(row.id, row.match_id or "")
 
 
-__all__ = ["MatchStarts", "Matches"]
+__all__ = ["MatchStarts"]

@@ -18,13 +18,13 @@ from typing import Any, TypeVar
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError, RoomMessage, RoomOut, RoomSummary
 from younuo.server.accounts.auth import level_out
+from younuo.server.lobby.collaborators import Tables
 from younuo.server.lobby.errors import RoomError
 from younuo.server.lobby.feed import LobbyFeed
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import room_from_row, room_row
 from younuo.server.lobby.wire import room_error, room_out, room_summary
 from younuo.server.realtime.connections import Hub
-from younuo.server.realtime.routing import Router
 from younuo.store import Database, VersionConflict
 from younuo.store import accounts as accounts_repo
 from younuo.store import rooms as repo
@@ -38,7 +38,7 @@ class RoomStore:
     """The rooms this node holds, stored with version checks and told to their members."""
 
     def __init__(
-        self, db: Database, hub: Hub, tables: Router, notify: Callable[[str, int], None]
+        self, db: Database, hub: Hub, tables: Tables, notify: Callable[[str, int], None]
     ) -> None:
         self.db = db
         self.hub = hub
