@@ -17,7 +17,7 @@ from younuo.server.lobby.readiness import StartBlock
 from younuo.server.lobby.rooms import RoomError, RoomState, RoomStatus, Settings
 from younuo.server.lobby.rows import new_row, room_from_row, room_row
 from younuo.server.lobby.settings import RoomMode
-from younuo.server.lobby.wire import room_out, room_summary
+from younuo.server.lobby.wire import cannot_start, room_out, room_summary
 from younuo.server.seats.seat import Seat, SeatKind, match_seat
 from younuo.server.seats.wire import seat_out, table_seat
 
@@ -69,13 +69,13 @@ def test_room_refusals_name_their_reason() -> None:
     with pytest.raises(RoomError) as e:
         room.add_bot("a0", "genius")
     assert e.value.code == "bad_options"
-    assert [p["code"] for p in room.start_problems("a0")] == ["too_few_ready"]
+    assert [p.code for p in room.start_problems("a0")] == ["too_few_ready"]
     room.remove("a0")
     assert room.host == "a1"  # the host passes on
 
 
 def _codes(room: RoomState, actor: str) -> list[str]:
-    return [p["code"] for p in room.start_problems(actor)]
+    return [p.code for p in room.start_problems(actor)]
 
 
 def test_start_refusals_name_each_reason_by_its_code() -> None:
@@ -193,4 +193,20 @@ def test_the_room_on_the_wire_shows_camps_in_team_mode_and_its_code_to_members()
         "open",
         5,
         "Ann",
+    )
+
+
+def test_a_refused_start_goes_out_as_cannot_start_with_every_reason() -> None:
+    room = _room(RoomMode.TEAMS)
+    refused = cannot_start(room.start_problems("a0"))
+    assert refused.code == "cannot_start"
+    assert refused.details == {
+        "reasons": [
+            {"code": "too_few_ready", "message": "1 ready of the 4 needed to start"},
+            {"code": "odd_count", "message": "team mode needs an even number of players, not 1"},
+        ]
+    }
+    assert refused.message == (
+        "cannot start: 1 ready of the 4 needed to start; "
+        "team mode needs an even number of players, not 1"
     )

@@ -7,6 +7,7 @@ of :class:`StartBlock`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -27,8 +28,12 @@ class StartBlock(StrEnum):
     RULES = "rules"
 
 
-def _reason(code: StartBlock, message: str) -> dict[str, str]:
-    return {"code": code.value, "message": message}
+@dataclass(frozen=True, slots=True)
+class StartProblem:
+    """One reason a match cannot start, with the words that explain it."""
+
+    code: StartBlock
+    message: str
 
 
 def ready_seats(room: RoomState, actor: str) -> list[Seat]:
@@ -36,23 +41,23 @@ def ready_seats(room: RoomState, actor: str) -> list[Seat]:
     return [s for s in room.seats if s is not None and (s.is_ready or s.account == actor)]
 
 
-def start_problems(room: RoomState, actor: str) -> list[dict[str, str]]:
+def start_problems(room: RoomState, actor: str) -> list[StartProblem]:
     """Why ``actor`` cannot start now (empty when they can)."""
     if room.is_playing:
-        return [_reason(StartBlock.PLAYING, "a match is already running")]
-    reasons: list[dict[str, str]] = []
+        return [StartProblem(StartBlock.PLAYING, "a match is already running")]
+    reasons: list[StartProblem] = []
     lineup = ready_seats(room, actor)
     count = len(lineup)
     needed = room.settings.needed
     if count < needed:
         reasons.append(
-            _reason(StartBlock.TOO_FEW_READY, f"{count} ready of the {needed} needed to start")
+            StartProblem(StartBlock.TOO_FEW_READY, f"{count} ready of the {needed} needed to start")
         )
     teams = room.settings.teams
     if teams:
         if count % 2:
             reasons.append(
-                _reason(
+                StartProblem(
                     StartBlock.ODD_COUNT,
                     f"team mode needs an even number of players, not {count}",
                 )
@@ -61,7 +66,7 @@ def start_problems(room: RoomState, actor: str) -> list[dict[str, str]]:
         blue = count - red
         if red != blue and count % 2 == 0:
             reasons.append(
-                _reason(
+                StartProblem(
                     StartBlock.UNBALANCED_CAMPS,
                     f"the camps must be even: {red} red against {blue} blue",
                 )
@@ -70,7 +75,7 @@ def start_problems(room: RoomState, actor: str) -> list[dict[str, str]]:
         room.settings.rules().check_table(count, teams)
     except RulesError as exc:
         if count >= 2:
-            reasons.append(_reason(StartBlock.RULES, exc.message))
+            reasons.append(StartProblem(StartBlock.RULES, exc.message))
     return reasons
 
 
@@ -88,4 +93,4 @@ def lineup(room: RoomState, actor: str) -> tuple[list[Seat], list[list[str]] | N
     return order, [[s.name for s in ours], [s.name for s in theirs]]
 
 
-__all__ = ["StartBlock", "lineup", "ready_seats", "start_problems"]
+__all__ = ["StartBlock", "StartProblem", "lineup", "ready_seats", "start_problems"]

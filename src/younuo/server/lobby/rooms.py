@@ -214,7 +214,7 @@ class RoomState:
         self.seats[index] = None
 
     # ------------------------------------------------------------------ starting
-    def start_problems(self, actor: str) -> list[dict[str, str]]:
+    def start_problems(self, actor: str) -> list[readiness.StartProblem]:
         """Why the host cannot start now (empty when they can; ``readiness``)."""
         self._host(actor)
         return readiness.start_problems(self, actor)

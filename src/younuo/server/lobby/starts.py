@@ -17,6 +17,7 @@ from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError
 from younuo.server.lobby.collaborators import Matches, Tables
 from younuo.server.lobby.errors import RoomError
+from younuo.server.lobby.readiness import StartBlock, StartProblem
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import new_row, room_row
 from younuo.server.lobby.store import ATTEMPTS, RoomStore
@@ -54,8 +55,7 @@ class MatchStarts:
                 except RoomError as exc:
                     raise room_error(exc) from None
                 if problems:
-                    text = "; ".join(p["message"] for p in problems)
-                    raise cannot_start(f"cannot start: {text}", problems)
+                    raise cannot_start(problems)
                 new = room.copy()
                 order, teams = new.lineup(actor)
                 seats = [match_seat(s, teams is not None) for s in order]
@@ -64,9 +64,8 @@ class MatchStarts:
                         room.id, seats, new.settings.rules(), teams, new.settings.abandon
                     )
                 except RulesError as exc:
-                    raise cannot_start(
-                        exc.message, [{"code": "rules", "message": exc.message}]
-                    ) from None
+                    problem = StartProblem(StartBlock.RULES, exc.message)
+                    raise cannot_start([problem], exc.message) from None
                 # A private room's match stays its players' (and moderators') to read.
                 row.private = new.settings.private
                 new.started(actor, rt.id)

@@ -20,6 +20,7 @@ from younuo.protocol.messages import (
     SeatOut,
 )
 from younuo.server.lobby.errors import RoomError
+from younuo.server.lobby.readiness import StartProblem
 from younuo.server.lobby.rooms import RoomState
 from younuo.server.seats.wire import seat_out
 
@@ -29,9 +30,12 @@ def room_error(exc: RoomError, ref: Any = None) -> ProtocolError:
     return ProtocolError(exc.code, exc.message, ref, exc.details)
 
 
-def cannot_start(message: str, reasons: list[dict[str, str]]) -> ProtocolError:
-    """``cannot_start`` with every reason (``readiness.start_problems``) in its details."""
-    return ProtocolError(ErrorCode.CANNOT_START, message, details={"reasons": reasons})
+def cannot_start(problems: list[StartProblem], message: str | None = None) -> ProtocolError:
+    """``cannot_start`` with every reason (``readiness.start_problems``) in its details;
+    the message joins the reasons' unless one is given."""
+    text = message or "cannot start: " + "; ".join(p.message for p in problems)
+    reasons = [{"code": p.code.value, "message": p.message} for p in problems]
+    return ProtocolError(ErrorCode.CANNOT_START, text, details={"reasons": reasons})
 
 
 def room_out(
