@@ -21,7 +21,7 @@ from younuo.server.lobby.readiness import StartBlock, StartProblem
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import new_row, room_row
 from younuo.server.lobby.store import ATTEMPTS, RoomStore
-from younuo.server.lobby.wire import cannot_start, room_error
+from younuo.server.lobby.wire import cannot_start, kept_changing, room_error
 from younuo.server.match.service import Runtime
 from younuo.server.realtime.routing import Op
 from younuo.server.seats.seat import match_seat
@@ -85,7 +85,7 @@ class MatchStarts:
                 await store.broadcast(new)
                 self.matches.launch(rt)
                 return rt.id
-        raise ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
+        raise kept_changing()
 
     async def open_table(self, room: RoomState, rt: Runtime, row: Match) -> bool:
         """Store a room the server made with its match already chosen (a tournament's

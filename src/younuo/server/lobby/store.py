@@ -23,7 +23,7 @@ from younuo.server.lobby.errors import RoomError
 from younuo.server.lobby.feed import LobbyFeed
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import room_from_row, room_row
-from younuo.server.lobby.wire import room_error, room_out, room_summary
+from younuo.server.lobby.wire import kept_changing, room_error, room_out, room_summary
 from younuo.server.realtime.connections import Hub
 from younuo.store import Database, VersionConflict
 from younuo.store import accounts as accounts_repo
@@ -142,7 +142,7 @@ class RoomStore:
                         self.hub.follow(account, room_id)
                 await self.broadcast(new)
                 return result
-        raise ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
+        raise kept_changing()
 
     def stored(self, room_id: str, version: int) -> None:
         """This node stored the room at ``version``: the other nodes and this node's

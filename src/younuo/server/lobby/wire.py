@@ -30,6 +30,11 @@ def room_error(exc: RoomError, ref: Any = None) -> ProtocolError:
     return ProtocolError(exc.code, exc.message, ref, exc.details)
 
 
+def kept_changing() -> ProtocolError:
+    """Every version-checked try lost to another process's change (``internal``)."""
+    return ProtocolError(ErrorCode.INTERNAL, "the room kept changing: try again")
+
+
 def cannot_start(problems: list[StartProblem], message: str | None = None) -> ProtocolError:
     """``cannot_start`` with every reason (``readiness.start_problems``) in its details;
     the message joins the reasons' unless one is given."""
@@ -107,4 +112,4 @@ def room_summary(room: RoomState) -> RoomSummary:
     )
 
 
-__all__ = ["cannot_start", "room_error", "room_out", "room_summary"]
+__all__ = ["cannot_start", "kept_changing", "room_error", "room_out", "room_summary"]
