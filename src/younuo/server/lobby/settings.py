@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -82,17 +82,8 @@ class Settings:
         return Rules.from_dict({"preset": self.preset, **self.options})
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "seats": self.seats,
-            "needed": self.needed,
-            "mode": self.mode.value,
-            "preset": self.preset,
-            "options": dict(self.options),
-            "private": self.private,
-            "abandon": self.abandon,
-            "free_text": self.free_text,
-        }
+        """The settings as stored and sent (``RoomSettingsOut``), the mode as its value."""
+        return {**asdict(self), "mode": self.mode.value}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:

@@ -9,7 +9,7 @@ Nothing here does I/O or knows the protocol, so the room rules and the match cor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
 from younuo.server.match.kinds import SeatKind
@@ -65,18 +65,11 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         """Who sits here, as a match stores it (``matches.seats``): every field but
-        ``ready``, which only a room keeps (``lobby.rows``)."""
-        return {
-            "name": self.name,
-            "kind": self.kind.value,
-            "account": self.account,
-            "bot_level": self.bot_level,
-            "camp": self.camp,
-            "outfit": self.outfit,
-            "expression": self.expression,
-            "bot_account": self.bot_account,
-            "title": self.title,
-        }
+        ``ready``, which only a room keeps (``lobby.rows``); the kind as its value."""
+        data = asdict(self)
+        del data["ready"]
+        data["kind"] = self.kind.value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
