@@ -10,7 +10,8 @@ The shell: ``store`` (``RoomStore``: load, change with version checks, tell memb
 the lobby's list, other nodes' news), ``starts`` (``MatchStarts``: a room's start, a
 tournament's table, a match's end, the restore after a restart) and ``service``
 (``Lobby``, the face the sockets, routes and other services use). ``rows`` and ``wire``
-turn a room into its database row and its wire models; ``collaborators`` are the small
-Protocols the shell asks of the match service and the router; ``feed`` pushes the room list
-to its watchers; ``codeguesses`` bounds guesses at private codes.
+turn a room into its database row and its wire models; ``ports`` are the small
+Protocols the lobby asks of others (the deployment's room news, the match service, the
+router); ``feed`` pushes the room list to its watchers; ``codeguesses`` bounds guesses at
+private codes.
 """

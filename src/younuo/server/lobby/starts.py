@@ -15,8 +15,8 @@ from sqlalchemy.exc import IntegrityError
 from younuo.engine import RulesError
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError
-from younuo.server.lobby.collaborators import Matches, Tables
 from younuo.server.lobby.errors import RoomError
+from younuo.server.lobby.ports import Matches, Tables
 from younuo.server.lobby.readiness import StartBlock, StartProblem
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import new_row, room_row

@@ -18,9 +18,9 @@ from typing import Any, TypeVar
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.messages import ProtocolError, RoomMessage, RoomOut, RoomSummary
 from younuo.server.accounts.auth import level_out
-from younuo.server.lobby.collaborators import Tables
 from younuo.server.lobby.errors import RoomError
 from younuo.server.lobby.feed import LobbyFeed
+from younuo.server.lobby.ports import Tables
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import room_from_row, room_row
 from younuo.server.lobby.wire import kept_changing, room_error, room_out, room_summary
