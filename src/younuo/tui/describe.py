@@ -197,7 +197,8 @@ def _draw(event: Event, reader: Reader) -> str:
 
 
 def _penalty(event: Event, reader: Reader) -> str:
-    # A penalty's subject is its target: "You must draw 2 cards".
+    # A penalty's subject is its target: "You face a penalty of 2 cards" (it may still be
+    # stacked or challenged; the draw that settles it is told by itself).
     who = event.get("target") or event.get("player")
     return reader.say("penalty", {"player": who}, n=event.get("count"))
 

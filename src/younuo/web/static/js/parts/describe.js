@@ -40,7 +40,8 @@ export function describe(event, me, name = playerName) {
     case "pass": return say_("ev.pass");
     case "skip": return say_("ev.skip");
     case "reverse": return t("ev.reverse");
-    // A penalty's subject is its target: "You must draw 2 cards".
+    // A penalty's subject is its target: "You face a penalty of 2 cards" (not "must draw":
+    // it may still be stacked or challenged; the draw that settles it is told by itself).
     case "penalty": return say("ev.penalty", { player: event.target }, me, { n: event.count }, name);
     case "bounce": return say_("ev.bounce", { n: event.count });
     case "choose_color": return say_("ev.choose_color", { color: t(`color.${event.color}`) });

@@ -26,6 +26,10 @@ import { pileMarkup } from "../table/pile.js";
 import { roundPlays } from "../table/record.js";
 import { seatMarkup } from "../table/seat.js";
 import { animate, tell } from "../table/telling.js";
+import { lastChallenge, verdictText, verdicts } from "../table/verdict.js";
+
+// How long a verdict's banner stays up: long enough to read two lines twice.
+const VERDICT_MS = 6000;
 
 
 class Table extends HTMLElement {
@@ -36,6 +40,7 @@ class Table extends HTMLElement {
     this.revealSeen = null;
     this.bubbles = new Map(); // player → {expression, until}: emote bubbles
     this.showLog = false;
+    this.verdict = null; // {lines: [{key, params}], until}: the banner of the last verdicts
     this.busy = false;
     this.hand = new Hand();
     this.clock = new TurnClock(this);
@@ -58,6 +63,7 @@ class Table extends HTMLElement {
     window.removeEventListener("younuo-prefs", this.prefs);
     clearInterval(this.clockTimer);
     clearTimeout(this.bubbleTimer);
+    clearTimeout(this.verdictTimer);
   }
 
   get match() { return store.match; }
@@ -75,6 +81,7 @@ class Table extends HTMLElement {
     this.innerHTML = `<div class="table-screen">
       <div class="table-top"></div>
       <ol class="opponents" data-toast-anchor></ol>
+      <div class="verdict" role="status" aria-live="polite" aria-atomic="true"></div>
       <section class="center"></section>
       <div class="slot log-slot"></div>
       ${seated ? `<section class="me-area"><div class="me-row"><ol class="me-seat"></ol><div class="slot hand-slot"></div></div><div class="slot controls-slot"></div></section>`
@@ -97,6 +104,10 @@ class Table extends HTMLElement {
     }
     $(".opponents").setAttribute("aria-label", t("table.players"));
     $(".center").setAttribute("aria-label", t("table.center"));
+    // The banner is its own live region, present (empty) from the start so that screen
+    // readers announce what is written into it.
+    this.banner = $(".verdict");
+    this.banner.setAttribute("aria-label", t("table.verdict"));
     this.paint();
   }
 
@@ -137,7 +148,17 @@ class Table extends HTMLElement {
       parts.controls.show(controlsMarkup(ctx, this.canPlaySelection()));
     }
     parts.dialog.show(this.dialogMarkup(ctx));
+    this.paintVerdict();
     this.clock.tick();
+  }
+
+  /** The verdict banner: its sentences in the language of the moment, or empty once stale. */
+  paintVerdict() {
+    const lines = this.verdict && Date.now() < this.verdict.until ? this.verdict.lines : [];
+    const text = lines.map(verdictText).join(" ");
+    // Written only when it changes: a rewrite of the same words would be announced again.
+    if (this.banner.textContent !== text) this.banner.textContent = text;
+    this.screen.classList.toggle("has-verdict", Boolean(text));
   }
 
   topMarkup(ctx) {
@@ -177,7 +198,7 @@ class Table extends HTMLElement {
     if (this.revealSeen === null) {
       try { this.revealSeen = sessionStorage.getItem(`younuo.reveal.${ctx.match.id}`); } catch { this.revealSeen = ""; }
     }
-    if (v.reveal && JSON.stringify(v.reveal) !== this.revealSeen) return revealDialog(v.reveal);
+    if (v.reveal && JSON.stringify(v.reveal) !== this.revealSeen) return revealDialog(v.reveal, lastChallenge(store.events, ctx.me, v.reveal[0]));
     return "";
   }
 
@@ -188,6 +209,12 @@ class Table extends HTMLElement {
     if (change.kind !== "state" && change.kind !== "update") { this.paint(); return; }
     const events = change.events || [];
     this.keepSelection();
+    const found = verdicts(events, this.me);
+    if (found.length) {
+      this.verdict = { lines: found, until: Date.now() + VERDICT_MS };
+      clearTimeout(this.verdictTimer);
+      this.verdictTimer = setTimeout(() => this.paint(), VERDICT_MS + 50);
+    }
     this.paint();
     animate(this, events, this.me);
     tell(events, this.me, this.myTurn && !this.wasMyTurn);

@@ -51,8 +51,12 @@ export function leaveDialog(cost) {
 }
 
 /** After a challenge, the accused's hand, shown to the challenger alone. */
-export function revealDialog([accused, cards]) {
-  return dialog("reveal-h", t("table.reveal_title", { name: playerName(accused) }), html`
+export function revealDialog([accused, cards], verdict) {
+  // Titled with the verdict (who was right, who draws how many) when the challenge is
+  // among the events this page holds; after a reload it may not be, then the hand's owner.
+  const name = playerName(accused);
+  const title = verdict ? t(verdict.guilty ? "table.reveal_guilty" : "table.reveal_innocent", { name, n: verdict.n }) : t("table.reveal_title", { name });
+  return dialog("reveal-h", title, html`
     <p class="small muted">${t("table.reveal_private")}</p>
     <div class="reveal-cards" role="list">${cards.map((c) => html`<yn-card role="listitem" code="${c}"></yn-card>`)}</div>
     <button class="primary" data-action="reveal-ok" data-key="reveal-ok">${t("common.ok")}</button>`, false, "reveal");
