@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from .banners import banner_of, say
 from .conftest import Pages
 from .scenario import (
     DUEL_RULES,
@@ -221,6 +222,10 @@ def test_two_players_duel_round_with_uno_catch_challenge_and_refresh(
                     " return v.hand_counts[v.players.indexOf(n)] === 3; }",
                     arg=me,
                 )
+                # Both read the verdict on screen, the log being hidden on a phone.
+                reporter = "Bob" if me == "Ann" else "Ann"
+                banner_of(other, say("en", "verdict.caught.you", target=me, n=2))
+                banner_of(page, say("en", "verdict.caught.to_you", player=reporter, n=2))
                 caught = True
             continue
         if two and caught and not called:

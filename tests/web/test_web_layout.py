@@ -100,6 +100,12 @@ TWENTY = """
     ...['R1', 'R5', 'RS', 'R+2', 'W'].map((card) => ({ type: 'play', card }))];
 """
 
+# A verdict's banner up for a while: the longest sentence, the challenged player's (issue 43).
+VERDICT = """
+  t.verdict = { until: Date.now() + 600000, lines: [{ key: 'verdict.challenge_lost.to_you',
+    params: { player: v.players[1], target: v.player, n: 6 } }] };
+"""
+
 CAMPS = """
   v.teams = [0, 1, 0, 1];
   s.match.table.forEach((p, i) => { p.camp = i % 2 ? 'blue' : 'red'; });
@@ -162,6 +168,11 @@ def test_every_screen_fits_every_size_and_language(pages: Pages) -> None:
         )
         assert len(dimmed) == 15 and not {"R1", "R5", "RS", "R+2", "W"} & set(dimmed), dimmed
     layout.check("table with 20 cards")
+    # And a verdict's banner over the center: never over the hand, the buttons or a seat.
+    layout.table(PLAYING + TWENTY + VERDICT)
+    page.wait_for_selector("yn-table .table-screen.has-verdict .verdict:not(:empty)")
+    layout.check("table with 20 cards and a verdict")
+    page.evaluate("() => { document.querySelector('yn-table').verdict = null; }")
     layout.table(PLAYING + "[v.hand, s.match.legal] = window.younuo_saved;")
     page.click("yn-table [data-action=log]")
     layout.check("table with the log open")

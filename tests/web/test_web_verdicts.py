@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ import pytest
 from server.harness import ServerProcess
 from younuo.engine import ActionType, Game, Rules
 
+from .banners import banner_of, say
 from .conftest import Pages
 from .scenario import (
     DUEL_PLAYERS,
@@ -36,22 +35,11 @@ from .scenario import (
     wait_version_after,
 )
 
-LANG = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static" / "lang"
 LOCALES = {"en": "en-US", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}
 UNDECIDED = {"en": "You must draw 4", "zh-Hant": "你要抓 4 張", "zh-Hans": "你要抓 4 张"}
 """What the log said while the challenge was still open, before issue 43."""
 STACK_RULES: dict[str, Any] = {**DUEL_RULES, "stacking": "same"}
 """The duel with Draw Twos stacked on Draw Twos (R-STACK)."""
-
-
-def say(lang: str, key: str, **params: Any) -> str:
-    """The sentence ``key`` of a language table, as the web's t() fills it."""
-    text = json.loads((LANG / f"{lang}.json").read_text(encoding="utf-8"))[key]
-    if isinstance(text, dict):
-        text = text["one" if params.get("n") == 1 and lang == "en" else "other"]
-    for name, value in params.items():
-        text = text.replace(f"{{{name}}}", str(value))
-    return str(text)
 
 
 def _game(rules: dict[str, Any], seed: int) -> Game:
@@ -160,29 +148,6 @@ def duel(browser: Any, servers: dict[str, str]) -> Iterator[Callable[..., tuple[
         for context in pages.contexts:
             context.close()
         assert not pages.errors, f"JavaScript errors in the page: {pages.errors}"
-
-
-def banner_of(page: Any, text: str) -> Any:
-    """The table's banner once it says ``text``: a polite live region, clear of the hand
-    and of every button at the table."""
-    banner = page.locator("yn-table .verdict")
-    page.wait_for_function(
-        "t => document.querySelector('yn-table .verdict').textContent === t", arg=text
-    )
-    assert banner.get_attribute("role") == "status"
-    assert banner.get_attribute("aria-live") == "polite"
-    box = banner.bounding_box()
-    assert box and box["width"] > 40 and box["height"] > 16
-    covered = page.evaluate(
-        """(b) => [...document.querySelectorAll('yn-table .hand-card, yn-table button')]
-          .map((el) => [el, el.getBoundingClientRect()])
-          .filter(([, r]) => r.width && r.height && r.left < b.x + b.width && b.x < r.right
-            && r.top < b.y + b.height && b.y < r.bottom)
-          .map(([el]) => el.dataset.key || el.dataset.action || el.className)""",
-        box,
-    )
-    assert covered == []
-    return banner
 
 
 def challenge(ann: Any, bob: Any, bob_lang: str) -> None:
