@@ -31,7 +31,7 @@ def banner_of(page: Any, text: str) -> Any:
     assert banner.get_attribute("role") == "status"
     assert banner.get_attribute("aria-live") == "polite"
     box = banner.bounding_box()
-    assert box and box["width"] > 40 and box["height"] > 16
+    assert box and box["width"] > 40 and box["height"] > 12
     covered = page.evaluate(
         """(b) => [...document.querySelectorAll('yn-table .hand-card, yn-table button')]
           .map((el) => [el, el.getBoundingClientRect()])

@@ -100,10 +100,10 @@ TWENTY = """
     ...['R1', 'R5', 'RS', 'R+2', 'W'].map((card) => ({ type: 'play', card }))];
 """
 
-# A verdict's banner up for a while: the longest sentence, the challenged player's (issue 43).
+# A verdict's banner up for a while: among the longest sentences, a player named twice.
 VERDICT = """
-  t.verdict = { until: Date.now() + 600000, lines: [{ key: 'verdict.challenge_lost.to_you',
-    params: { player: v.players[1], target: v.player, n: 6 } }] };
+  t.verdict = { until: Date.now() + 600000, lines: [{ key: 'verdict.catch_false.to_you',
+    params: { player: v.players[1], target: v.player, n: 2 } }] };
 """
 
 CAMPS = """

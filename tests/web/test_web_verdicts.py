@@ -15,6 +15,7 @@ import contextlib
 import functools
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -163,13 +164,14 @@ def challenge(ann: Any, bob: Any, bob_lang: str) -> None:
     wait_version_after(bob, before)
 
 
-def test_a_won_challenge_says_who_bluffed_and_who_draws(duel: Any) -> None:
+def test_a_won_challenge_says_who_bluffed_and_who_draws(duel: Any, artifacts: Path) -> None:
     """The bluff is caught: Ann (desktop, zh-Hans) reads that she draws 4, Bob (phone,
     zh-Hant) that Ann draws 4, and his reveal of her hand is titled so."""
     ann, bob = duel("guilty", (1280, 800, "zh-Hans"), (360, 640, "zh-Hant"))
     challenge(ann, bob, "zh-Hant")
     banner_of(bob, say("zh-Hant", "verdict.challenge_won.you", target="Ann", n=4))
     banner_of(ann, say("zh-Hans", "verdict.challenge_won.to_you", player="Bob", n=4))
+    ann.screenshot(path=str(artifacts / "verdict-challenge-won-1280x800.png"))
     title = bob.locator(".dialog.reveal h2").inner_text()
     assert title == say("zh-Hant", "table.reveal_guilty", name="Ann", n=4)
 
@@ -179,16 +181,16 @@ def test_a_lost_challenge_says_it_was_honest_and_the_challenger_draws_six(duel: 
     (phone, zh-Hant) that Bob draws 6; the reveal's title says it too."""
     ann, bob = duel("innocent", (390, 844, "zh-Hant"), (1280, 800, "en"))
     challenge(ann, bob, "en")
-    banner_of(bob, "Ann played it honestly: you draw 6 cards")
+    banner_of(bob, say("en", "verdict.challenge_lost.you", target="Ann", n=6))
     banner_of(ann, say("zh-Hant", "verdict.challenge_lost.to_you", player="Bob", n=6))
     title = bob.locator(".dialog.reveal h2").inner_text()
-    assert title == "Ann played it honestly: you draw 6 cards"
+    assert title == say("en", "verdict.challenge_lost.you", target="Ann", n=6)
     # The log tells the verdict and the draw once it is decided.
     log = bob.locator("yn-table .log").text_content() or ""
     assert "You challenged Ann: it was honest" in log and "You drew" in log
 
 
-def test_a_stacked_draw_says_why_the_cards_came(duel: Any) -> None:
+def test_a_stacked_draw_says_why_the_cards_came(duel: Any, artifacts: Path) -> None:
     """A Draw Two stacked on Ann's: Ann (a 320×568 phone, zh-Hans), who cannot stack
     back, draws 4 at once and reads why;
     Bob (desktop, en), who draws nothing, gets no banner."""
@@ -200,4 +202,5 @@ def test_a_stacked_draw_says_why_the_cards_came(duel: Any) -> None:
     play_card(bob, second)
     # Ann holds no Draw Two to stack back: the engine draws the 4 for her at once.
     banner_of(ann, say("zh-Hans", "verdict.penalty.you", n=4))
+    ann.screenshot(path=str(artifacts / "verdict-stack-320x568.png"))
     assert bob.locator("yn-table .verdict").text_content() == ""
