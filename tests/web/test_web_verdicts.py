@@ -22,6 +22,7 @@ import pytest
 
 from server.harness import ServerProcess
 from younuo.engine import ActionType, Game, Rules
+from younuo.engine.actions import Action
 
 from .banners import banner_of, say
 from .conftest import Pages
@@ -204,3 +205,39 @@ def test_a_stacked_draw_says_why_the_cards_came(duel: Any, artifacts: Path) -> N
     banner_of(ann, say("zh-Hans", "verdict.penalty.you", n=4))
     ann.screenshot(path=str(artifacts / "verdict-stack-320x568.png"))
     assert bob.locator("yn-table .verdict").text_content() == ""
+
+
+def test_a_false_call_and_a_wrong_report_concern_the_caller_and_the_reported(
+    pages: Pages,
+) -> None:
+    """The engine's own events of a false UNO and a wrong report, each as a reader at the
+    table receives them (redacted), through the page's verdict module in two languages:
+    the caller and the reporter read what it cost them, the reported player that the
+    reporter draws, a bystander nothing."""
+    rules = Rules.from_preset(
+        "classic", false_uno_penalty=2, false_catch_penalty=2, first_player="host"
+    )
+    game = Game.new(["Ann", "Bob", "Cy"], rules, seed=0)
+    events = [*game.apply(Action.uno("Ann")), *game.apply(Action.catch("Ann", "Bob"))]
+    page = pages.open(360, 640)
+    page.wait_for_selector("yn-signin")
+    said = {
+        (lang, reader): page.evaluate(
+            """async ([lang, reader, events]) => {
+              (await import('/js/i18n.js')).setLanguage(lang);
+              const m = await import('/js/table/verdict.js');
+              return m.verdicts(events, reader).map(m.verdictText);
+            }""",
+            [lang, reader, [game.redact(e, reader).to_dict() for e in events]],
+        )
+        for lang in ("zh-Hant", "en")
+        for reader in ("Ann", "Bob", "Cy")
+    }
+    for lang in ("zh-Hant", "en"):
+        assert said[lang, "Ann"] == [
+            say(lang, "verdict.uno_false.you", n=2),
+            say(lang, "verdict.catch_false.you", target="Bob", n=2),
+        ]
+        assert said[lang, "Bob"] == [say(lang, "verdict.catch_false.to_you", player="Ann", n=2)]
+        assert said[lang, "Cy"] == []
+    assert said["en", "Ann"][0] == "False UNO call: you draw 2 cards"
