@@ -9,6 +9,7 @@ import uuid
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
+from sqlalchemy import event
 
 from younuo.store import Database, NotOwner, VersionConflict, matches
 from younuo.store.models import Match
@@ -59,6 +60,26 @@ def test_postgresql_moves_go_through_the_batched_writer(pg_url: str) -> None:
     assert isinstance(db.moves, BatchedPostgresLog)
     assert asyncpg_dsn("postgresql+asyncpg://u:p@127.0.0.1:5/d") == "postgresql://u:p@127.0.0.1:5/d"
     run(db.close())
+
+
+def test_moves_take_no_connection_from_the_pool(pg_url: str) -> None:
+    """No pre-ping and no rollback around a move: the moves never check a connection
+    out of the engine's pool (where each checkout pinged and each return rolled back);
+    a change of the seats alone still goes through it."""
+
+    async def main() -> None:
+        ids = [f"mpgpool{i:06d}" for i in range(4)]
+        db = await _setup(pg_url, ids)
+        checkouts: list[object] = []
+        event.listen(db.engine.sync_engine.pool, "checkout", lambda *a: checkouts.append(a))
+        for version in range(5):
+            await asyncio.gather(*(db.moves.write(_move(m, version)) for m in ids))
+        assert checkouts == []
+        await db.moves.write(MatchWrite(ids[0], 5, 20.0, {}, {}, seats=[{"name": "ann"}]))
+        assert len(checkouts) == 1
+        await db.close()
+
+    run(main())
 
 
 def test_a_batch_refuses_the_other_owners_and_stale_moves_alone(pg_url: str) -> None:
