@@ -195,3 +195,23 @@ def test_the_move_statement_is_prepared_once_and_never_planned_again(pg_url: str
         await db.close()
 
     run(main())
+
+
+def test_one_database_used_from_two_event_loops_writes_from_both(pg_url: str) -> None:
+    """The writer's connection belongs to the loop that opened it: a Database used again
+    from a new event loop (as the CLI's commands and the tests do) opens a fresh one."""
+    db = run(_setup(pg_url, ["mpgloops00001"]))
+    assert run(db.moves.write(_move("mpgloops00001", 0))) == {}
+    assert run(db.moves.write(_move("mpgloops00001", 1))) == {}
+
+    async def count() -> int:
+        await db.moves.close()
+        await db.engine.dispose(close=False)  # the pool's connections are the first loop's
+        conn = await asyncpg.connect(asyncpg_dsn(pg_url))
+        try:
+            sql = "SELECT count(*) FROM match_actions WHERE match_id = $1"
+            return int(await conn.fetchval(sql, "mpgloops00001"))
+        finally:
+            await conn.close()
+
+    assert run(count()) == 2

@@ -185,7 +185,8 @@ class BatchedPostgresLog(MoveLog):
     def _forget(self) -> None:
         """Drop the connection without a round trip (it is dead, or of another loop)."""
         if self._conn is not None:
-            self._conn.terminate()
+            with contextlib.suppress(Exception):  # its loop may be closed already
+                self._conn.terminate()
         self._conn = None
         self._statement = None
 
@@ -283,7 +284,7 @@ class BatchedPostgresLog(MoveLog):
             try:
                 await self._conn.close(timeout=5)
             except Exception:
-                self._conn.terminate()
+                self._forget()
         self._conn = None
 
 
