@@ -215,3 +215,20 @@ def test_one_database_used_from_two_event_loops_writes_from_both(pg_url: str) ->
             await conn.close()
 
     assert run(count()) == 2
+
+
+def test_closing_waits_for_the_batch_being_written(pg_url: str) -> None:
+    """A move taken by the writer when the database is closed (a node shutting down) is
+    answered and stored, not dropped with the writer task."""
+
+    async def main() -> None:
+        db = await _setup(pg_url, ["mpgclose00001"])
+        pending = asyncio.ensure_future(db.moves.write(_move("mpgclose00001", 0)))
+        await asyncio.sleep(0)  # queued; the writer takes it while close() waits
+        await db.moves.close()
+        assert pending.done() and pending.result() == {}
+        async with db.session() as s:
+            assert len(await matches.actions(s, "mpgclose00001")) == 1
+        await db.close()
+
+    run(main())

@@ -137,6 +137,8 @@ class BatchedPostgresLog(MoveLog):
         self._queue: list[tuple[MatchWrite, asyncio.Future[dict[str, int]]]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        self._busy = False
+        """A batch is being written (close waits for its answer)."""
 
     async def write(self, change: MatchWrite) -> dict[str, int]:
         if change.action is None or change.end is not None or change.seats is not None:
@@ -161,10 +163,13 @@ class BatchedPostgresLog(MoveLog):
             self._wake.clear()
             while self._queue:
                 batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
+                self._busy = True
                 try:
                     outcomes = await self._write_batch([m for m, _ in batch])
                 except Exception as exc:  # the whole batch failed: tell every writer
                     outcomes = [exc] * len(batch)
+                finally:
+                    self._busy = False
                 for (_, future), outcome in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
@@ -275,7 +280,7 @@ class BatchedPostgresLog(MoveLog):
 
     async def close(self) -> None:
         if self._task is not None:
-            while self._queue and not self._task.done():
+            while (self._queue or self._busy) and not self._task.done():
                 await asyncio.sleep(0.01)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
