@@ -4,7 +4,8 @@
 applies the migrations; ``accounts``, ``rooms`` and ``matches`` hold the repository
 functions, each run inside the caller's transaction; every change of a running match
 (a move with its clocks and results, a seat's state) is one ``MatchWrite`` written by
-``Database.moves`` (``younuo.store.movelog``).
+``Database.moves`` (``younuo.store.movelog``; on PostgreSQL the group commit of
+``younuo.store.pgmovelog``).
 """
 
 from younuo.store.database import Database, normalize_url, sqlite_url

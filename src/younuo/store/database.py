@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from younuo.store.movelog import BatchedSqliteLog, MoveLog, SessionLog
+from younuo.store.pgmovelog import BatchedPostgresLog, asyncpg_dsn
 from younuo.store.sqlite import check_synchronous, set_pragmas
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -60,7 +61,7 @@ class Database:
         self.engine = engine
         self.sessions = async_sessionmaker(engine, expire_on_commit=False)
         self.moves: MoveLog = moves or SessionLog(engine)
-        """The writer of moves (group commit on SQLite)."""
+        """The writer of moves (group commit on SQLite and on PostgreSQL)."""
 
     @classmethod
     def from_url(
@@ -88,6 +89,9 @@ class Database:
             _sqlite_pragmas(engine, sqlite_synchronous)
             if parsed.database and parsed.database != ":memory:":
                 moves = BatchedSqliteLog(parsed.database, sqlite_synchronous)
+        elif parsed.get_backend_name() == "postgresql":
+            # Moves bypass the pool (and its pre-ping): one connection of their own.
+            moves = BatchedPostgresLog(asyncpg_dsn(url), engine)
         return cls(engine, moves)
 
     @property

@@ -24,8 +24,12 @@ Two writers share these semantics:
   through the driver, without SQLAlchemy's per-transaction work. If any move of the
   batch finds its match at another version, the batch is rolled back and each write
   done on its own, the conflicting ones skipped.
-- :class:`SessionLog` (PostgreSQL): one short transaction per write on the async pool;
-  the database itself runs them concurrently.
+- :class:`~younuo.store.pgmovelog.BatchedPostgresLog` (PostgreSQL): group commit too,
+  one writer task with its own asyncpg connection and one statement per batch of
+  moves (see that module); its rare other changes (seats alone, a match's end) go
+  through :class:`SessionLog`.
+- :class:`SessionLog` (in-memory SQLite, and the other changes on PostgreSQL): one
+  short transaction per write on the async pool.
 """
 
 from __future__ import annotations
@@ -259,7 +263,7 @@ class MoveLog:
 
 
 class SessionLog(MoveLog):
-    """One transaction per write on an async engine (PostgreSQL)."""
+    """One transaction per write on an async engine."""
 
     def __init__(self, engine: Any) -> None:
         self.engine = engine
