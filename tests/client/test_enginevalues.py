@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from randomplay import random_game, random_step
 from younuo.client.enginevalues import actions, event, player_view, wire_action
-from younuo.engine import Game
+from younuo.engine import Game, RecordError, Rules
 
 
 def _wire(value: object) -> object:
@@ -43,3 +45,23 @@ def test_views_actions_and_events_read_back_as_the_engine_made_them() -> None:
             opening = game.apply(random_step(game, rng))
             steps += 1
     assert checked > 1000
+
+
+def test_an_event_type_the_engine_never_gives_is_refused() -> None:
+    """A misspelt or unknown event type is bad data, not an event bots would ignore."""
+    assert event({"type": "play", "player": "ann"}).type == "play"
+    for bad in ("plays", "Play", "", None, 3):
+        with pytest.raises(RecordError) as refused:
+            event({"type": bad, "player": "ann"})
+        assert refused.value.code == "bad_event_type"
+
+
+def test_a_view_with_a_status_the_engine_never_gives_is_refused() -> None:
+    """A view's status is one of the game's states (GAME_STATUSES) or the view is bad."""
+    view = Game.new(["ann", "bob"], Rules.from_preset("classic"), seed=5).view("ann")
+    data = json.loads(json.dumps(view.to_dict()))
+    assert player_view(data).status == "playing"
+    for bad in ("paused", "match over", "PLAYING", None):
+        with pytest.raises(RecordError) as refused:
+            player_view({**data, "status": bad})
+        assert refused.value.code == "bad_status"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from younuo.engine import Action, Card, Game, IllegalAction, hand_points
 from younuo.engine.scoring import best_seat
 
-from .helpers import codes, events_of, play, refused, table, types
+from .helpers import codes, events_of, play, refused, status, table, types
 from .house_helpers import play_out_round, round_over_event
 
 # ann goes out with R5 on R3; the others hold 29, 50 and 27 points.
@@ -105,7 +105,7 @@ def test_r_score_3_target_just_missed_goes_on() -> None:
     game.apply(play("ann", "R5"))
     assert game.status == "round_over"
     game.apply(Action.next_round("cat"))
-    assert game.status == "playing"
+    assert status(game) == "playing"
     assert game.round == 2
     assert game.scores()["ann"] == 106
 
@@ -135,7 +135,7 @@ def test_r_score_3_elimination_reaching_target_is_out_and_rounds_go_on() -> None
     assert game.view(None).in_match == (True, True, False, True)
     assert game.legal_actions("cat") == []
     game.apply(Action.next_round("ann"))
-    assert game.status == "playing"
+    assert status(game) == "playing"
     assert game.view(None).in_round == (True, True, False, True)
     assert game.hand("cat") == ()
     assert all(len(game.hand(p)) >= 7 for p in ("ann", "bob", "dan"))

@@ -11,6 +11,7 @@ from younuo.engine import (
     Card,
     Color,
     Event,
+    EventType,
     Game,
     RecordError,
     Rng,
@@ -24,7 +25,7 @@ from .helpers import cards, codes, events_of, play, refused, table
 PRESETS = ("classic", "younuo", "party")
 
 
-def opening(game: Game, kind: str) -> list[Event]:
+def opening(game: Game, kind: EventType) -> list[Event]:
     return events_of(game.opening_events, kind)
 
 

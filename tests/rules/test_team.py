@@ -6,7 +6,7 @@ import pytest
 
 from younuo.engine import Action, Game, RecordError, Rules, RulesError
 
-from .helpers import play, table
+from .helpers import play, status, table
 from .house_helpers import hand_points_of, play_out_round, round_over_event
 
 TEAMS = [["ann", "cat"], ["bob", "dan"]]
@@ -176,7 +176,7 @@ def test_r_team_partner_rotation_12_rounds_all_pairings_individual_winner() -> N
             totals[name] += won
         assert game.scores() == totals
         if number < 12:
-            assert game.status == "round_over"
+            assert status(game) == "round_over"
             game.apply(Action.next_round())
     assert game.is_over
     best = max(totals.values())

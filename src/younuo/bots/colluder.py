@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from younuo.bots.base import Bot, my_turn
 from younuo.bots.normal import NormalBot, next_seat
 from younuo.bots.timing import NO_DELAY, Timing
-from younuo.engine import COLORS, Action, ActionType, Color, Event, PlayerView, Rank
+from younuo.engine import COLORS, Action, ActionType, Color, Event, EventType, PlayerView, Rank
 
 HITS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 """The cards that hit the next player: skipped, turned away from, or made to draw."""
@@ -45,6 +46,9 @@ CLOSE_TO_OUT = 2
 """A partner with this many cards or fewer is never stopped, even at the cost of a draw."""
 
 _FALLBACKS = frozenset({ActionType.DRAW, ActionType.PASS})
+
+NAMING_A_COLOR: Final[frozenset[EventType]] = frozenset({"play", "choose_color"})
+"""The events that show the color a player left in force (a play, a Wild start card named)."""
 
 
 class ColluderBot(Bot):
@@ -84,7 +88,7 @@ class ColluderBot(Bot):
         for event in seen:
             if event.type == "round_start":
                 self._shown = {}
-            elif event.type in ("play", "choose_color") and event.player and event.color:
+            elif event.type in NAMING_A_COLOR and event.player and event.color:
                 self._shown[event.player] = event.color
 
     def decide(self, view: PlayerView, legal: list[Action]) -> Action | None:

@@ -11,10 +11,10 @@ for the hard bot's guesses of the hidden hands.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from younuo.engine import Card, Color, Event, Rank
+from younuo.engine import Card, Color, Event, EventType, Rank
 
 
 @dataclass(slots=True)
@@ -207,7 +207,7 @@ class Memory:
             self.hands.pop(event.player, None)
 
 
-_HANDLERS = {
+_HANDLERS: dict[EventType, Callable[[Memory, Event, str | None], None]] = {
     "round_start": Memory._new_round,
     "deal": Memory._new_round,
     "round_over": Memory._new_round,

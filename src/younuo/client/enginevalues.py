@@ -11,16 +11,27 @@ never reads views back: only a program on the other end of the wire needs to.)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from younuo.engine import Action, Card, Color, Event, PlayerView, Rank, Rules
+from younuo.engine import (
+    EVENT_TYPES,
+    GAME_STATUSES,
+    Action,
+    Card,
+    Color,
+    Event,
+    PlayerView,
+    Rank,
+    RecordError,
+    Rules,
+)
 from younuo.engine.events import FIELDS as EVENT_FIELDS
 
 
 def player_view(data: Mapping[str, Any]) -> PlayerView:
     """The :class:`~younuo.engine.PlayerView` whose ``to_dict()`` is ``data``.
 
-    Raises :class:`~younuo.engine.RecordError` (a bad card or color),
+    Raises :class:`~younuo.engine.RecordError` (a bad card, color or status),
     :class:`~younuo.engine.RulesError` (bad rules) or :class:`KeyError` (a field
     missing) for data that no view gives.
     """
@@ -31,7 +42,7 @@ def player_view(data: Mapping[str, Any]) -> PlayerView:
         player=data["player"],
         players=tuple(data["players"]),
         rules=Rules.from_dict(data["rules"]),
-        status=data["status"],
+        status=_one_of(data["status"], GAME_STATUSES, "bad_status", "game status"),
         round=data["round"],
         hand=_cards(data["hand"]),
         hand_counts=tuple(data["hand_counts"]),
@@ -80,12 +91,15 @@ def wire_action(action: Action) -> dict[str, Any]:
 
 def event(data: Mapping[str, Any]) -> Event:
     """The :class:`~younuo.engine.Event` whose ``to_dict()`` is ``data``: fields the
-    engine names are read back, every other key goes to ``info`` in order."""
+    engine names are read back, every other key goes to ``info`` in order.
+
+    Raises :class:`~younuo.engine.RecordError` for a type the engine never gives
+    (``bad_event_type``), a bad card or color."""
     cards = data.get("cards")
     color = data.get("color")
     hands = data.get("hands")
     return Event(
-        type=data["type"],
+        type=_one_of(data["type"], EVENT_TYPES, "bad_event_type", "event type"),
         player=data.get("player"),
         target=data.get("target"),
         cards=None if cards is None else _cards(cards),
@@ -103,6 +117,18 @@ def event(data: Mapping[str, Any]) -> Event:
 def events(data: Sequence[Mapping[str, Any]]) -> list[Event]:
     """Each of ``data`` as an event (:func:`event`)."""
     return [event(item) for item in data]
+
+
+Known = TypeVar("Known", bound=str)
+
+
+def _one_of(value: object, known: tuple[Known, ...], code: str, what: str) -> Known:
+    """``value`` as the one of ``known`` it equals (the engine's Literal type), or a
+    :class:`~younuo.engine.RecordError` with ``code``."""
+    for name in known:
+        if value == name:
+            return name
+    raise RecordError(code, f"unknown {what}: {value!r}")
 
 
 def _cards(codes: Sequence[str]) -> tuple[Card, ...]:

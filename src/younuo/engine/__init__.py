@@ -4,6 +4,10 @@ Everything a program needs is importable from here::
 
     from younuo.engine import Game, Rules, Action, Card, Color
 
+``GameStatus`` and ``EventType`` name the states a game passes through and the events
+it reports (``Literal`` types: ``mypy --strict`` refuses a misspelt one);
+``GAME_STATUSES`` and ``EVENT_TYPES`` list them for checks at run time.
+
 See ``docs/rules.md`` for the rules in the project's words and the decisions taken
 where the rule book left a choice. ``COMPILED`` tells whether the per-move modules run
 compiled by mypyc (``docs/engine.md``) or from source.
@@ -29,7 +33,7 @@ from younuo.engine.cards import (
     standard_deck,
 )
 from younuo.engine.errors import IllegalAction, RecordError, RulesError, YounuoError
-from younuo.engine.events import Event
+from younuo.engine.events import EVENT_TYPES, Event, EventType
 from younuo.engine.game import Game
 from younuo.engine.rating import (
     LEVELS,
@@ -45,6 +49,7 @@ from younuo.engine.rating import (
 from younuo.engine.records import Record, ReplayResult, replay
 from younuo.engine.rng import Rng
 from younuo.engine.rules import CHOICES, INT_RANGES, PRESETS, Rules
+from younuo.engine.status import GAME_STATUSES, GameStatus
 from younuo.engine.views import PlayerView, redact
 
 __all__ = [
@@ -52,6 +57,8 @@ __all__ = [
     "CHOICES",
     "COLORS",
     "COMPILED",
+    "EVENT_TYPES",
+    "GAME_STATUSES",
     "INT_RANGES",
     "LEVELS",
     "PRESETS",
@@ -60,7 +67,9 @@ __all__ = [
     "Card",
     "Color",
     "Event",
+    "EventType",
     "Game",
+    "GameStatus",
     "IllegalAction",
     "Level",
     "PlayerView",

@@ -6,12 +6,48 @@ player their copy with what they may not see taken out (drawn cards, other hands
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, final
+from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from younuo.engine.cards import Card, Color
 from younuo.engine.value import Value
 
 Hands = tuple[tuple[str, tuple[Card, ...] | None], ...]
+
+# A Literal, not an enum: the compiled engine makes events at every step and builds and
+# compares plain strings at C speed; records and the wire carry the same strings, and
+# mypy --strict refuses a misspelt type wherever one is compared, assigned or passed.
+EventType = Literal[
+    "round_start",  # a round begins; player: who plays first; info: round, dealer
+    "dealer_draw",  # the draw for dealer (R-SETUP-1); player: the dealer; info: draws
+    "deal",  # the hands are dealt; hands: every hand
+    "start_card",  # the start card turned; cards, color; reason "returned" if put back
+    "play",  # player put cards down; cards, color in force; info: jump_in (bool)
+    "jump_in",  # player jumps in out of turn (R-HOUSE-JUMP), before their play
+    "skip",  # player loses their turn
+    "reverse",  # the direction of play changes; info: direction
+    "bounce",  # player bounces the pending penalty to target; count: cards owed
+    "penalty",  # player made target owe cards; count: the penalty now pending
+    "draw",  # player draws cards; cards, count; reason: why (penalty, turn, ...)
+    "pass",  # player keeps the card they drew (R-TURN-4), themselves or on a timeout
+    "choose_color",  # player names a Wild start card's color; reason "timeout" if automatic
+    "uno",  # player calls UNO; reason "false" for a call not allowed
+    "catch",  # player catches target; reason "caught" or "false" (a false catch)
+    "challenge",  # player challenges target's Wild Draw Four; reason: guilty, innocent
+    "reveal",  # the accused (player) shows their hand (cards) to the challenger (target)
+    "swap",  # a Seven: player and target swap hands; hands: both new hands
+    "rotate",  # a Zero: every hand passes on in the direction; hands; info: direction
+    "reshuffle",  # the discard pile, less its top, becomes the draw pile; count: its size
+    "timeout",  # player's turn clock ran out
+    "leave",  # player leaves the match; count: cards they held; points
+    "player_out",  # player is out of the match (elimination); points: their score
+    "finish",  # player went out of the round (knockout); info: place
+    "round_over",  # the round is won by player; points, hands; info: scores (order)
+    "match_over",  # the match is won by player; info: scores
+]
+"""What an event says happened: the value of :attr:`Event.type`, in records and on the wire."""
+
+EVENT_TYPES: Final[tuple[EventType, ...]] = get_args(EventType)
+"""Every :data:`EventType`, in the order above (for checks at run time)."""
 
 
 FIELDS: Final = (
@@ -37,11 +73,7 @@ class Event(Value):
     listed once: compiled (docs/engine.md), it is built at C speed, and events are made
     at every step of every simulated game.
 
-    Types: ``round_start``, ``dealer_draw``, ``deal``, ``start_card``, ``play``,
-    ``jump_in``, ``skip``, ``reverse``, ``bounce``, ``penalty``, ``draw``, ``pass``,
-    ``choose_color``, ``uno``, ``catch``, ``challenge``, ``reveal``, ``swap``,
-    ``rotate``, ``reshuffle``, ``timeout``, ``leave``, ``player_out``, ``finish``,
-    ``round_over``, ``match_over``.
+    ``type`` is one of :data:`EVENT_TYPES` (:data:`EventType` says what each means).
     """
 
     __slots__ = (
@@ -58,7 +90,7 @@ class Event(Value):
     )
     NAMES: ClassVar[tuple[str, ...]] = FIELDS
 
-    type: Final[str]
+    type: Final[EventType]
     player: Final[str | None]
     target: Final[str | None]
     cards: Final[tuple[Card, ...] | None]
@@ -71,7 +103,7 @@ class Event(Value):
 
     def __init__(
         self,
-        type: str,
+        type: EventType,
         player: str | None = None,
         target: str | None = None,
         cards: tuple[Card, ...] | None = None,

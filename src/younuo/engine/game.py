@@ -29,7 +29,8 @@ from younuo.engine.moves import action_caches, legal_actions
 from younuo.engine.rng import Seed, generator
 from younuo.engine.rounds import Setup, build_deck, match_clock
 from younuo.engine.rules import Rules
-from younuo.engine.state import MATCH_OVER, ROUND_OVER, State
+from younuo.engine.state import State
+from younuo.engine.status import MATCH_OVER, ROUND_OVER, GameStatus
 from younuo.engine.views import PlayerView, make_view, redact
 
 
@@ -123,8 +124,8 @@ class Game:
         return self._s.rules
 
     @property
-    def status(self) -> str:
-        """``playing``, ``round_over`` or ``match_over``."""
+    def status(self) -> GameStatus:
+        """``playing``, ``round_over`` or ``match_over`` (:data:`GameStatus`)."""
         return self._s.status
 
     @property

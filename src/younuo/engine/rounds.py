@@ -18,15 +18,8 @@ from younuo.engine.scoring import (
     partner_teams,
     round_points,
 )
-from younuo.engine.state import (
-    CHOOSE,
-    MATCH_OVER,
-    PLAYING,
-    ROUND_OVER,
-    TURN,
-    State,
-    clear_penalty,
-)
+from younuo.engine.state import CHOOSE, TURN, State, clear_penalty
+from younuo.engine.status import MATCH_OVER, PLAYING, ROUND_OVER
 
 HAND_SIZE: Final = 7
 

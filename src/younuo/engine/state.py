@@ -14,10 +14,7 @@ from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rng import RandomStream
 from younuo.engine.rules import Rules
-
-PLAYING: Final = "playing"
-ROUND_OVER: Final = "round_over"
-MATCH_OVER: Final = "match_over"
+from younuo.engine.status import PLAYING, GameStatus
 
 # Phases of the current player's turn while the round is playing.
 TURN: Final = "turn"  # play, draw, or answer a pending penalty
@@ -100,7 +97,7 @@ class State:
     color: Color | None
     direction: int
     current: int | None
-    status: str
+    status: GameStatus
     phase: str
     drawn: Card | None
     pending: int
@@ -149,7 +146,7 @@ class State:
         color: Color | None = None,
         direction: int = 1,
         current: int | None = None,
-        status: str = PLAYING,
+        status: GameStatus = PLAYING,
         phase: str = TURN,
         drawn: Card | None = None,
         pending: int = 0,

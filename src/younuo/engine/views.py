@@ -15,6 +15,7 @@ from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rules import Rules
 from younuo.engine.state import State
+from younuo.engine.status import GameStatus
 from younuo.engine.value import Value
 
 VIEW_FIELDS: Final = (
@@ -71,7 +72,7 @@ class PlayerView(Value):
     player: Final[str | None]
     players: Final[tuple[str, ...]]
     rules: Final[Rules]
-    status: Final[str]
+    status: Final[GameStatus]
     round: Final[int]
     hand: Final[tuple[Card, ...]]
     hand_counts: Final[tuple[int, ...]]
@@ -114,7 +115,7 @@ class PlayerView(Value):
         player: str | None,
         players: tuple[str, ...],
         rules: Rules,
-        status: str,
+        status: GameStatus,
         round: int,
         hand: tuple[Card, ...],
         hand_counts: tuple[int, ...],

@@ -18,12 +18,10 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from younuo.bots.base import Bot, BotError
-from younuo.engine import Action, ActionType, Event, Game
-
-PLAYING = "playing"
-ROUND_OVER = "round_over"
+from younuo.engine import Action, ActionType, Event, EventType, Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +51,7 @@ class Table:
     def decision(self) -> Decision | None:
         """The next seat to ask, or None when the round (or match) is over."""
         game = self.game
-        if game.status != PLAYING:
+        if game.status != "playing":
             return None
         while self._queue:
             name = self._queue[0]
@@ -144,7 +142,7 @@ def drive(
     while True:
         decision = table.decision()
         if decision is None:
-            if game.status == ROUND_OVER and unit == "match":
+            if game.status == "round_over" and unit == "match":
                 count_events(table.next_round(), counts)
                 rounds += 1
                 continue
@@ -221,6 +219,11 @@ RULE_EVENTS = (
 )
 """The rule events counted by :func:`count_events` (and reported by ``younuo simulate``)."""
 
+COUNTED_AS_IS: Final[frozenset[EventType]] = frozenset(
+    {"bounce", "jump_in", "swap", "rotate", "reshuffle", "skip", "reverse"}
+)
+"""The engine's event types that are rule events of the same name (:data:`RULE_EVENTS`)."""
+
 
 def count_events(events: Sequence[Event], counts: dict[str, int]) -> None:
     """Add the rule events among ``events`` to ``counts`` (see :data:`RULE_EVENTS`)."""
@@ -245,7 +248,7 @@ def count_events(events: Sequence[Event], counts: dict[str, int]) -> None:
             # A penalty larger than the card just played added to one already pending.
             if share and (e.count or 0) > share:
                 key = "stack"
-        elif kind in ("bounce", "jump_in", "swap", "rotate", "reshuffle", "skip", "reverse"):
+        elif kind in COUNTED_AS_IS:
             key = kind
         if key is not None:
             counts[key] = counts.get(key, 0) + 1

@@ -1,0 +1,112 @@
+"""The engine's typed states: ``EventType`` and ``GameStatus`` name exactly what it does.
+
+The types are ``Literal``s (docs/engine.md): one list each in the engine, which random
+games under random rules must use up, which docs/records.md must name, and which
+``mypy --strict`` holds every caller to.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import textwrap
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from mypy import api as mypy
+
+from checked_play import checked_game, next_action
+from younuo.engine import EVENT_TYPES, GAME_STATUSES
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = 300
+MAX_STEPS = 3_000  # a random policy can wander; the events are all seen long before
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a few hundred random games emitted, and the states they passed through."""
+
+    events: Counter[str]
+    statuses: Counter[str]
+
+
+@pytest.fixture(scope="module")
+def seen() -> Seen:
+    """Random tables (presets, options, 2-10 players, teams, knockout) played by the checked
+    games' random player: leaves at any moment, timeouts, the match clock."""
+    events: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        game = checked_game(rng)
+        events.update(str(e.type) for e in game.opening_events)
+        statuses[str(game.status)] += 1
+        for _ in range(MAX_STEPS):
+            if game.is_over:
+                break
+            events.update(str(e.type) for e in game.apply(next_action(game, rng)))
+            statuses[str(game.status)] += 1
+    return Seen(events, statuses)
+
+
+def test_the_event_types_are_exactly_those_random_games_emit(seen: Seen) -> None:
+    """No event outside EVENT_TYPES, and none listed that the engine never emits."""
+    assert len(set(EVENT_TYPES)) == len(EVENT_TYPES) == 26
+    assert set(seen.events) == set(EVENT_TYPES)
+
+
+def test_the_game_statuses_are_exactly_those_random_games_pass_through(seen: Seen) -> None:
+    assert set(seen.statuses) == set(GAME_STATUSES)
+    assert len(set(GAME_STATUSES)) == len(GAME_STATUSES) == 3
+
+
+def records_md_event_types() -> list[str]:
+    """The first column of the table in docs/records.md's "Events" section (its rows
+    below the header's ``|---|`` line)."""
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    section = re.search(r"^## Events\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    assert section is not None, "docs/records.md has no Events section"
+    _, rule, body = section.group(1).partition("\n|---")
+    assert rule, "the Events section has no table"
+    return re.findall(r"^\| `([a-z_]+)` \|", body, re.M)
+
+
+def test_records_md_lists_exactly_the_event_types() -> None:
+    listed = records_md_event_types()
+    assert sorted(listed) == sorted(EVENT_TYPES), "docs/records.md, Events"
+    assert len(set(listed)) == len(listed)
+
+
+MISSPELT = """\
+from younuo.engine import Event, Game, PlayerView
+
+
+def over(game: Game) -> bool:
+    return game.status == "match-over"
+
+
+def waiting(view: PlayerView) -> bool:
+    return view.status == "paused"
+
+
+def played(event: Event) -> bool:
+    return event.type == "plays"
+
+
+made = Event("jumpin")
+"""
+
+
+def test_mypy_refuses_a_misspelt_state_or_event_type(tmp_path: Path) -> None:
+    """The point of the types: a misspelling is a type error, each one at its line."""
+    source = tmp_path / "misspelt.py"
+    source.write_text(MISSPELT, encoding="utf-8")
+    cache = tmp_path / "cache"
+    out, _, status = mypy.run(["--strict", "--cache-dir", str(cache), str(source)])
+    assert status == 1, out
+    lines = sorted(int(n) for n in re.findall(r"^.*misspelt\.py:(\d+): error", out, re.M))
+    assert lines == [5, 9, 13, 16], textwrap.indent(out, "  ")
+    assert "Literal['match-over']" in out and "Literal['plays']" in out
