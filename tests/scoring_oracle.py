@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from younuo.engine import Action, ActionType, Game, PlayerView, Rules
+from younuo.engine import Action, ActionType, Game, GameStatus, PlayerView, Rules
 
 PARTNER_ROUNDS = 12
 
@@ -48,7 +48,7 @@ def draw_amount(code: str) -> int:
 class Moment:
     """What anyone at the table could write down about the game at one moment."""
 
-    status: str
+    status: GameStatus
     hands: dict[str, list[str]]
     scores: dict[str, int]
     current: str | None
