@@ -1,4 +1,5 @@
-"""The engine's typed states: ``EventType`` and ``GameStatus`` name exactly what it does.
+"""The engine's typed states: ``EventType``, ``GameStatus`` and ``Phase`` name exactly
+what it does.
 
 The types are ``Literal``s (docs/engine.md): one list each in the engine, which random
 games under random rules must use up, which docs/records.md must name, and which
@@ -18,7 +19,7 @@ import pytest
 from mypy import api as mypy
 
 from checked_play import checked_game, next_action
-from younuo.engine import EVENT_TYPES, GAME_STATUSES
+from younuo.engine import EVENT_TYPES, GAME_STATUSES, PHASES
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 300
@@ -31,6 +32,7 @@ class Seen:
 
     events: Counter[str]
     statuses: Counter[str]
+    phases: Counter[str]
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +41,7 @@ def seen() -> Seen:
     games' random player: leaves at any moment, timeouts, the match clock."""
     events: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
+    phases: Counter[str] = Counter()
     for seed in range(GAMES):
         rng = random.Random(seed)
         game = checked_game(rng)
@@ -49,7 +52,8 @@ def seen() -> Seen:
                 break
             events.update(str(e.type) for e in game.apply(next_action(game, rng)))
             statuses[str(game.status)] += 1
-    return Seen(events, statuses)
+            phases[str(game.view(None).phase)] += 1
+    return Seen(events, statuses, phases)
 
 
 def test_the_event_types_are_exactly_those_random_games_emit(seen: Seen) -> None:
@@ -61,6 +65,11 @@ def test_the_event_types_are_exactly_those_random_games_emit(seen: Seen) -> None
 def test_the_game_statuses_are_exactly_those_random_games_pass_through(seen: Seen) -> None:
     assert set(seen.statuses) == set(GAME_STATUSES)
     assert len(set(GAME_STATUSES)) == len(GAME_STATUSES) == 3
+
+
+def test_the_phases_are_exactly_those_random_games_pass_through(seen: Seen) -> None:
+    assert set(seen.phases) == set(PHASES)
+    assert len(set(PHASES)) == len(PHASES) == 3
 
 
 def records_md_event_types() -> list[str]:
@@ -97,10 +106,14 @@ def played(event: Event) -> bool:
 
 
 made = Event("jumpin")
+
+
+def naming(view: PlayerView) -> bool:
+    return view.phase == "choose"
 """
 
 
-def test_mypy_refuses_a_misspelt_state_or_event_type(tmp_path: Path) -> None:
+def test_mypy_refuses_a_misspelt_state_phase_or_event_type(tmp_path: Path) -> None:
     """The point of the types: a misspelling is a type error, each one at its line."""
     source = tmp_path / "misspelt.py"
     source.write_text(MISSPELT, encoding="utf-8")
@@ -108,5 +121,5 @@ def test_mypy_refuses_a_misspelt_state_or_event_type(tmp_path: Path) -> None:
     out, _, status = mypy.run(["--strict", "--cache-dir", str(cache), str(source)])
     assert status == 1, out
     lines = sorted(int(n) for n in re.findall(r"^.*misspelt\.py:(\d+): error", out, re.M))
-    assert lines == [5, 9, 13, 16], textwrap.indent(out, "  ")
+    assert lines == [5, 9, 13, 16, 20], textwrap.indent(out, "  ")
     assert "Literal['match-over']" in out and "Literal['plays']" in out

@@ -56,8 +56,9 @@ def test_an_event_type_the_engine_never_gives_is_refused() -> None:
         assert refused.value.code == "bad_event_type"
 
 
-def test_a_view_with_a_status_the_engine_never_gives_is_refused() -> None:
-    """A view's status is one of the game's states (GAME_STATUSES) or the view is bad."""
+def test_a_view_with_a_status_or_phase_the_engine_never_gives_is_refused() -> None:
+    """A view's status is one of the game's states (GAME_STATUSES), its phase one of a
+    turn's (PHASES), or the view is bad."""
     view = Game.new(["ann", "bob"], Rules.from_preset("classic"), seed=5).view("ann")
     data = json.loads(json.dumps(view.to_dict()))
     assert player_view(data).status == "playing"
@@ -65,3 +66,7 @@ def test_a_view_with_a_status_the_engine_never_gives_is_refused() -> None:
         with pytest.raises(RecordError) as refused:
             player_view({**data, "status": bad})
         assert refused.value.code == "bad_status"
+    for bad in ("choose", "draw", None):
+        with pytest.raises(RecordError) as refused:
+            player_view({**data, "phase": bad})
+        assert refused.value.code == "bad_phase"

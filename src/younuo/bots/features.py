@@ -23,12 +23,13 @@ Requires numpy (the ``rl`` dependency group).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from younuo.bots.actionspace import CARD_KINDS, KIND, MAX_SEATS
-from younuo.engine import COLORS, Card, PlayerView, Rank
+from younuo.engine import COLORS, Card, Phase, PlayerView, Rank
 
 K = len(CARD_KINDS)
 SEAT_FEATURES = 7
@@ -44,7 +45,8 @@ _RULES = _TABLE + 13
 SIZE = _RULES + 21
 """Length of an observation vector."""
 
-_PHASES = ("turn", "choose_color", "drawn")
+# In the order of the features (a trained policy's weights depend on it), so not PHASES.
+_PHASES: Final[tuple[Phase, ...]] = ("turn", "choose_color", "drawn")
 _STACKING = ("none", "same", "progressive", "any")
 _JUMP = ("off", "numbers", "all")
 _MULTI = ("off", "identical", "same_rank")

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from younuo.engine import (
     EVENT_TYPES,
     GAME_STATUSES,
+    PHASES,
     Action,
     Card,
     Color,
@@ -31,7 +32,7 @@ from younuo.engine.events import FIELDS as EVENT_FIELDS
 def player_view(data: Mapping[str, Any]) -> PlayerView:
     """The :class:`~younuo.engine.PlayerView` whose ``to_dict()`` is ``data``.
 
-    Raises :class:`~younuo.engine.RecordError` (a bad card, color or status),
+    Raises :class:`~younuo.engine.RecordError` (a bad card, color, status or phase),
     :class:`~younuo.engine.RulesError` (bad rules) or :class:`KeyError` (a field
     missing) for data that no view gives.
     """
@@ -50,7 +51,7 @@ def player_view(data: Mapping[str, Any]) -> PlayerView:
         color=_color(data["color"]),
         direction=data["direction"],
         current=data["current"],
-        phase=data["phase"],
+        phase=_one_of(data["phase"], PHASES, "bad_phase", "turn phase"),
         drawn=_card(data["drawn"]),
         pending_draw=data["pending_draw"],
         pending_kind=None if data["pending_kind"] is None else Rank(data["pending_kind"]),

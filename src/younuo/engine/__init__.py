@@ -4,9 +4,10 @@ Everything a program needs is importable from here::
 
     from younuo.engine import Game, Rules, Action, Card, Color
 
-``GameStatus`` and ``EventType`` name the states a game passes through and the events
-it reports (``Literal`` types: ``mypy --strict`` refuses a misspelt one);
-``GAME_STATUSES`` and ``EVENT_TYPES`` list them for checks at run time.
+``GameStatus``, ``Phase`` and ``EventType`` name the states a game passes through, the
+phases of a turn and the events it reports (``Literal`` types: ``mypy --strict`` refuses
+a misspelt one); ``GAME_STATUSES``, ``PHASES`` and ``EVENT_TYPES`` list them for checks
+at run time.
 
 See ``docs/rules.md`` for the rules in the project's words and the decisions taken
 where the rule book left a choice. ``COMPILED`` tells whether the per-move modules run
@@ -49,7 +50,7 @@ from younuo.engine.rating import (
 from younuo.engine.records import Record, ReplayResult, replay
 from younuo.engine.rng import Rng
 from younuo.engine.rules import CHOICES, INT_RANGES, PRESETS, Rules
-from younuo.engine.status import GAME_STATUSES, GameStatus
+from younuo.engine.status import GAME_STATUSES, PHASES, GameStatus, Phase
 from younuo.engine.views import PlayerView, redact
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "GAME_STATUSES",
     "INT_RANGES",
     "LEVELS",
+    "PHASES",
     "PRESETS",
     "Action",
     "ActionType",
@@ -72,6 +74,7 @@ __all__ = [
     "GameStatus",
     "IllegalAction",
     "Level",
+    "Phase",
     "PlayerView",
     "Rank",
     "RatingChange",

@@ -28,7 +28,8 @@ from younuo.engine.cards import ALL_CARDS, Card, Rank, party_deck, standard_deck
 from younuo.engine.game import Game
 from younuo.engine.moves import action_caches
 from younuo.engine.rng import Rng
-from younuo.engine.state import DRAWN, Challenge, State
+from younuo.engine.state import Challenge, State
+from younuo.engine.status import DRAWN
 from younuo.engine.views import PlayerView
 
 

@@ -14,7 +14,8 @@ from younuo.engine.flow import close_catch_window, end_turn, take_penalty
 from younuo.engine.hands import remove
 from younuo.engine.legality import PlayPlan
 from younuo.engine.rounds import end_round, finish_player
-from younuo.engine.state import TURN, Challenge, State
+from younuo.engine.state import Challenge, State
+from younuo.engine.status import TURN
 
 # A play event's info, made once (an event's fields are never changed). Typed as a
 # tuple of any length so that compiled code keeps the one object rather than

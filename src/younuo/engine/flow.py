@@ -5,8 +5,8 @@ from __future__ import annotations
 from younuo.engine.events import Event
 from younuo.engine.moves import legal_plays
 from younuo.engine.rounds import Setup, end_round_deadlock, start_round
-from younuo.engine.state import TURN, State, clear_penalty
-from younuo.engine.status import PLAYING
+from younuo.engine.state import State, clear_penalty
+from younuo.engine.status import PLAYING, TURN
 
 
 def open_round(s: State, setup: Setup | None = None) -> None:

@@ -15,8 +15,8 @@ from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.errors import IllegalAction
 from younuo.engine.hands import holds
 from younuo.engine.rules import Rules
-from younuo.engine.state import CHOOSE, DRAWN, State
-from younuo.engine.status import PLAYING
+from younuo.engine.state import State
+from younuo.engine.status import CHOOSE, DRAWN, PLAYING
 
 _D2: Final = Rank.DRAW_TWO
 _D4: Final = Rank.WILD_DRAW_FOUR

@@ -20,8 +20,8 @@ from younuo.engine.legality import (
     matches,
     plan_play,
 )
-from younuo.engine.state import CHOOSE, DRAWN, State
-from younuo.engine.status import MATCH_OVER, ROUND_OVER
+from younuo.engine.state import State
+from younuo.engine.status import CHOOSE, DRAWN, MATCH_OVER, ROUND_OVER
 
 # The actions that are no plays, by number: _simple takes the number (the index of its
 # type in _SIMPLE_TYPES), which picks the cached action's slot with no lookup.

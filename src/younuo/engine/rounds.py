@@ -18,8 +18,8 @@ from younuo.engine.scoring import (
     partner_teams,
     round_points,
 )
-from younuo.engine.state import CHOOSE, TURN, State, clear_penalty
-from younuo.engine.status import MATCH_OVER, PLAYING, ROUND_OVER
+from younuo.engine.state import State, clear_penalty
+from younuo.engine.status import CHOOSE, MATCH_OVER, PLAYING, ROUND_OVER, TURN
 
 HAND_SIZE: Final = 7
 

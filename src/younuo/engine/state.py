@@ -7,19 +7,14 @@ out views, events and snapshots, never this object.
 
 from __future__ import annotations
 
-from typing import Final, final
+from typing import final
 
 from younuo.engine.actions import Action
 from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rng import RandomStream
 from younuo.engine.rules import Rules
-from younuo.engine.status import PLAYING, GameStatus
-
-# Phases of the current player's turn while the round is playing.
-TURN: Final = "turn"  # play, draw, or answer a pending penalty
-CHOOSE: Final = "choose_color"  # name the color of a Wild start card first
-DRAWN: Final = "drawn"  # play the drawn card, or pass
+from younuo.engine.status import PLAYING, TURN, GameStatus, Phase
 
 
 @final
@@ -98,7 +93,7 @@ class State:
     direction: int
     current: int | None
     status: GameStatus
-    phase: str
+    phase: Phase
     drawn: Card | None
     pending: int
     pending_kind: Rank | None
@@ -147,7 +142,7 @@ class State:
         direction: int = 1,
         current: int | None = None,
         status: GameStatus = PLAYING,
-        phase: str = TURN,
+        phase: Phase = TURN,
         drawn: Card | None = None,
         pending: int = 0,
         pending_kind: Rank | None = None,

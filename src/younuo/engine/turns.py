@@ -14,8 +14,8 @@ from younuo.engine.legality import PlayPlan, matches, plan_play
 from younuo.engine.moves import about_to_uno, can_play, forced_stack_blocks_draw
 from younuo.engine.rounds import end_knockout, finish_match
 from younuo.engine.scoring import best_seat, lowest_wins
-from younuo.engine.state import CHOOSE, DRAWN, TURN, State, clear_penalty
-from younuo.engine.status import MATCH_OVER, PLAYING
+from younuo.engine.state import State, clear_penalty
+from younuo.engine.status import CHOOSE, DRAWN, MATCH_OVER, PLAYING, TURN
 
 
 def require_turn(s: State, seat: int) -> None:

@@ -15,7 +15,7 @@ from younuo.engine.cards import Card, Color, Rank
 from younuo.engine.events import Event
 from younuo.engine.rules import Rules
 from younuo.engine.state import State
-from younuo.engine.status import GameStatus
+from younuo.engine.status import GameStatus, Phase
 from younuo.engine.value import Value
 
 VIEW_FIELDS: Final = (
@@ -80,7 +80,7 @@ class PlayerView(Value):
     color: Final[Color | None]
     direction: Final[int]
     current: Final[str | None]
-    phase: Final[str]
+    phase: Final[Phase]
     drawn: Final[Card | None]
     pending_draw: Final[int]
     pending_kind: Final[Rank | None]
@@ -123,7 +123,7 @@ class PlayerView(Value):
         color: Color | None,
         direction: int,
         current: str | None,
-        phase: str,
+        phase: Phase,
         drawn: Card | None,
         pending_draw: int,
         pending_kind: Rank | None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from typing import Final
 
 from younuo.engine import (
     Action,
@@ -27,6 +28,7 @@ from younuo.engine import (
     Event,
     Game,
     IllegalAction,
+    Phase,
     PlayerView,
     Rank,
     Record,
@@ -51,6 +53,8 @@ CLOSE = 3
 _DECISIONS = frozenset({ActionType.PLAY, ActionType.DRAW, ActionType.PASS, ActionType.CHALLENGE})
 _FALLBACKS = frozenset({ActionType.DRAW, ActionType.PASS, ActionType.CHALLENGE})
 _LOW_WINS = frozenset({"negative", "elimination"})
+_CHOOSING: Final[frozenset[Phase]] = frozenset({"turn", "drawn"})
+"""The phases of a turn in which the player chooses among plays (not a start color)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +236,7 @@ class _Replay:
             self._feed(index, action, actor, view)
         if action.player != view.current or action.type not in _DECISIONS:
             return
-        if view.phase not in ("turn", "drawn"):
+        if view.phase not in _CHOOSING:
             return
         legal = self.game.legal_actions(view.players[actor])
         self._turn(index, action, actor, view, legal)
