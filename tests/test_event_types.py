@@ -2,8 +2,9 @@
 what it does.
 
 The types are ``Literal``s (docs/engine.md): one list each in the engine, which random
-games under random rules must use up, which docs/records.md must name, and which
-``mypy --strict`` holds every caller to.
+games under random rules must use up and which ``mypy --strict`` holds every caller to.
+(``tests/test_record_schema.py`` checks that docs/records.md and docs/record.schema.json
+name exactly these event types and statuses.)
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from mypy import api as mypy
 from checked_play import checked_game, next_action
 from younuo.engine import EVENT_TYPES, GAME_STATUSES, PHASES
 
-ROOT = Path(__file__).resolve().parents[1]
 GAMES = 300
 MAX_STEPS = 3_000  # a random policy can wander; the events are all seen long before
 
@@ -70,23 +70,6 @@ def test_the_game_statuses_are_exactly_those_random_games_pass_through(seen: See
 def test_the_phases_are_exactly_those_random_games_pass_through(seen: Seen) -> None:
     assert set(seen.phases) == set(PHASES)
     assert len(set(PHASES)) == len(PHASES) == 3
-
-
-def records_md_event_types() -> list[str]:
-    """The first column of the table in docs/records.md's "Events" section (its rows
-    below the header's ``|---|`` line)."""
-    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
-    section = re.search(r"^## Events\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    assert section is not None, "docs/records.md has no Events section"
-    _, rule, body = section.group(1).partition("\n|---")
-    assert rule, "the Events section has no table"
-    return re.findall(r"^\| `([a-z_]+)` \|", body, re.M)
-
-
-def test_records_md_lists_exactly_the_event_types() -> None:
-    listed = records_md_event_types()
-    assert sorted(listed) == sorted(EVENT_TYPES), "docs/records.md, Events"
-    assert len(set(listed)) == len(listed)
 
 
 MISSPELT = """\

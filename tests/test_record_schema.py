@@ -26,6 +26,8 @@ from randomplay import random_game
 from record_md import RECORD_MD
 from younuo.engine import (
     CHOICES,
+    EVENT_TYPES,
+    GAME_STATUSES,
     INT_RANGES,
     PRESETS,
     ActionType,
@@ -34,7 +36,6 @@ from younuo.engine import (
     Record,
     RecordError,
     Rules,
-    events,
     replay,
 )
 from younuo.engine.cards import ALL_CARDS
@@ -258,22 +259,11 @@ def test_the_replay_printed_in_records_md_is_the_replay_of_the_example() -> None
     assert printed == replay(Record.from_dict(RECORD_MD)).to_dict()
 
 
-def engine_event_types() -> set[str]:
-    """The event types the engine names: its ``EventType`` enum, or the list in ``Event``'s
-    docstring (read from the source: a compiled class keeps no docstring)."""
-    kinds = getattr(events, "EventType", None)
-    if kinds is not None:
-        return {str(kind) for kind in kinds}
-    source = (ROOT / "src" / "younuo" / "engine" / "events.py").read_text(encoding="utf-8")
-    listed = source[source.index("    Types: ") : source.index('"""', source.index("    Types: "))]
-    return set(re.findall(r"``([a-z_]+)``", listed))
-
-
 def test_records_md_lists_every_event_type_of_the_engine() -> None:
     text = RECORDS_MD.read_text(encoding="utf-8")
     section = text[text.index("\n## Events") : text.index("\n## Versions")]
     listed = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M)) - {"type"}  # the header
-    assert listed == engine_event_types()
+    assert listed == set(EVENT_TYPES)
     seen = {
         event["type"]
         for record in random_records()
@@ -302,7 +292,8 @@ def test_replays_of_random_matches_and_of_every_scenario_match_the_replay_schema
 
 def test_the_replay_schema_names_the_engines_event_types_and_refuses_a_stray_field() -> None:
     branches = schema()["$defs"]["event"]["oneOf"]
-    assert {branch["properties"]["type"]["const"] for branch in branches} == engine_event_types()
+    assert {branch["properties"]["type"]["const"] for branch in branches} == set(EVENT_TYPES)
+    assert schema()["$defs"]["state"]["properties"]["status"]["enum"] == list(GAME_STATUSES)
     report = replay(Record.from_dict(RECORD_MD)).to_dict()
     report["events"][-1]["why"] = "a field the page does not list"
     assert replay_problems(report)
