@@ -8,7 +8,7 @@ import random
 import pytest
 
 from randomplay import random_game, random_step
-from younuo.client.enginevalues import actions, event, player_view, wire_action
+from younuo.client.enginevalues import actions, event, events, player_view, wire_action
 from younuo.engine import Game, RecordError, Rules
 
 
@@ -54,6 +54,20 @@ def test_an_event_type_the_engine_never_gives_is_refused() -> None:
         with pytest.raises(RecordError) as refused:
             event({"type": bad, "player": "ann"})
         assert refused.value.code == "bad_event_type"
+
+
+def test_a_list_of_events_leaves_out_the_types_a_newer_server_may_add() -> None:
+    """docs/records.md: new event types may come in any release. A bot reading a list
+    (LevelBot) keeps the events it knows, in order; a known event that is bad still fails."""
+    sent = [
+        {"type": "play", "player": "ann", "cards": ["R5"], "color": "red", "jump_in": False},
+        {"type": "fireworks", "player": "ann"},
+        {"type": "draw", "player": "bob", "count": 1},
+    ]
+    assert [e.to_dict() for e in events(sent)] == [sent[0], sent[2]]
+    with pytest.raises(RecordError) as refused:
+        events([*sent, {"type": "play", "player": "bob", "cards": ["Q9"]}])
+    assert refused.value.code == "bad_card"
 
 
 def test_a_view_with_a_status_or_phase_the_engine_never_gives_is_refused() -> None:

@@ -116,8 +116,13 @@ def event(data: Mapping[str, Any]) -> Event:
 
 
 def events(data: Sequence[Mapping[str, Any]]) -> list[Event]:
-    """Each of ``data`` as an event (:func:`event`)."""
-    return [event(item) for item in data]
+    """Each of ``data`` as an event (:func:`event`), leaving out those of a type this
+    engine does not know.
+
+    docs/records.md: new event types may come in any release. A bot built on an older
+    release then plays on, blind only to what is new, rather than failing at the first
+    event a newer server sends; a bad card or color in a known event still raises."""
+    return [event(item) for item in data if item.get("type") in EVENT_TYPES]
 
 
 Known = TypeVar("Known", bound=str)
