@@ -18,7 +18,7 @@ Hands = tuple[tuple[str, tuple[Card, ...] | None], ...]
 # mypy --strict refuses a misspelt type wherever one is compared, assigned or passed.
 EventType = Literal[
     "round_start",  # a round begins; player: who plays first; info: round, dealer
-    "dealer_draw",  # the draw for dealer (R-SETUP-1); player: the dealer; info: draws
+    "dealer_draw",  # the draw for dealer (R-SETUP-2); player: the dealer; info: draws
     "deal",  # the hands are dealt; hands: every hand
     "start_card",  # the start card turned; cards, color; reason "returned" if put back
     "play",  # player put cards down; cards, color in force; info: jump_in (bool)
