@@ -20,7 +20,7 @@ import pytest
 from mypy import api as mypy
 
 from checked_play import checked_game, next_action
-from younuo.engine import EVENT_TYPES, GAME_STATUSES, PHASES
+from younuo.engine import EVENT_TYPES, GAME_STATUSES, PHASES, is_event_type
 
 GAMES = 300
 MAX_STEPS = 3_000  # a random policy can wander; the events are all seen long before
@@ -70,6 +70,13 @@ def test_the_game_statuses_are_exactly_those_random_games_pass_through(seen: See
 def test_the_phases_are_exactly_those_random_games_pass_through(seen: Seen) -> None:
     assert set(seen.phases) == set(PHASES)
     assert len(set(PHASES)) == len(PHASES) == 3
+
+
+def test_is_event_type_knows_each_type_and_nothing_else() -> None:
+    """The check for a type read from the wire: an unhashable value is an answer too."""
+    assert all(is_event_type(kind) for kind in EVENT_TYPES)
+    for other in ("plays", "PLAY", "", None, 3, ["play"], {"type": "play"}):
+        assert not is_event_type(other)
 
 
 MISSPELT = """\

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -59,7 +60,7 @@ def test_an_event_type_the_engine_never_gives_is_refused() -> None:
 def test_a_list_of_events_leaves_out_the_types_a_newer_server_may_add() -> None:
     """docs/records.md: new event types may come in any release. A bot reading a list
     (LevelBot) keeps the events it knows, in order; a known event that is bad still fails."""
-    sent = [
+    sent: list[dict[str, Any]] = [
         {"type": "play", "player": "ann", "cards": ["R5"], "color": "red", "jump_in": False},
         {"type": "fireworks", "player": "ann"},
         {"type": "draw", "player": "bob", "count": 1},

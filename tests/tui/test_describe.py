@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from event_sentences import EVENTS, SAID
+from younuo.engine import EVENT_TYPES
 from younuo.engine.records import Record, replay
 from younuo.tui.describe import TELLERS, Reader, describe
 from younuo.tui.words import Lang, Words
@@ -119,6 +120,11 @@ def test_the_record_shows_an_unknown_event_as_its_json() -> None:
     assert describe({"type": "fireworks", "player": "ann"}, RECORD) == (
         '{"type": "fireworks", "player": "ann"}'
     )
+
+
+def test_every_event_type_of_the_engine_has_a_teller() -> None:
+    """TELLERS is keyed by EventType (mypy refuses a misspelt key): none is missing."""
+    assert set(TELLERS) == set(EVENT_TYPES)
 
 
 def test_every_event_type_of_the_scenarios_has_a_teller() -> None:

@@ -25,6 +25,7 @@ from younuo.engine import (
     Rank,
     RecordError,
     Rules,
+    is_event_type,
 )
 from younuo.engine.events import FIELDS as EVENT_FIELDS
 
@@ -122,7 +123,7 @@ def events(data: Sequence[Mapping[str, Any]]) -> list[Event]:
     docs/records.md: new event types may come in any release. A bot built on an older
     release then plays on, blind only to what is new, rather than failing at the first
     event a newer server sends; a bad card or color in a known event still raises."""
-    return [event(item) for item in data if item.get("type") in EVENT_TYPES]
+    return [event(item) for item in data if is_event_type(item.get("type"))]
 
 
 Known = TypeVar("Known", bound=str)

@@ -34,7 +34,7 @@ from younuo.engine.cards import (
     standard_deck,
 )
 from younuo.engine.errors import IllegalAction, RecordError, RulesError, YounuoError
-from younuo.engine.events import EVENT_TYPES, Event, EventType
+from younuo.engine.events import EVENT_TYPES, Event, EventType, is_event_type
 from younuo.engine.game import Game
 from younuo.engine.rating import (
     LEVELS,
@@ -88,6 +88,7 @@ __all__ = [
     "escape_penalty",
     "finish_bonus",
     "hand_points",
+    "is_event_type",
     "level",
     "match_score",
     "parse_cards",

@@ -6,7 +6,7 @@ player their copy with what they may not see taken out (drawn cards, other hands
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Literal, final, get_args
+from typing import Any, ClassVar, Final, Literal, TypeGuard, final, get_args
 
 from younuo.engine.cards import Card, Color
 from younuo.engine.value import Value
@@ -48,6 +48,11 @@ EventType = Literal[
 
 EVENT_TYPES: Final[tuple[EventType, ...]] = get_args(EventType)
 """Every :data:`EventType`, in the order above (for checks at run time)."""
+
+
+def is_event_type(value: object) -> TypeGuard[EventType]:
+    """Whether ``value`` (say, a ``type`` read from the wire) is an :data:`EventType`."""
+    return value in EVENT_TYPES
 
 
 FIELDS: Final = (

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from younuo.engine.cards import Color
+from younuo.engine.events import EventType, is_event_type
 from younuo.tui.cards import face
 from younuo.tui.colours import name_key, symbol
 from younuo.tui.names import bot_name
@@ -243,7 +244,7 @@ def _scored(key: str) -> Teller:
     return tell
 
 
-TELLERS: Final[Mapping[str, Teller]] = {
+TELLERS: Final[Mapping[EventType, Teller]] = {
     "round_start": _round_start,
     "dealer_draw": _dealer_draw,
     "deal": _hands("deal"),
@@ -278,7 +279,8 @@ def describe(event: Event, reader: Reader) -> str:
     """A sentence for an event (several lines for a record's deal), or ``""`` for one the
     table does not tell; an event type this version does not know is shown as its JSON
     to a record's reader."""
-    teller = TELLERS.get(str(event.get("type")))
+    kind = event.get("type")
+    teller = TELLERS.get(kind) if is_event_type(kind) else None
     if teller is None:
         return json.dumps(dict(event), ensure_ascii=False) if reader.knows_all else ""
     return teller(event, reader)
