@@ -35,7 +35,6 @@ Two writers share these semantics:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +45,7 @@ from sqlalchemy import Connection, Table, create_engine, event, insert, select, 
 from sqlalchemy.engine import Engine
 
 from younuo.store.errors import NotOwner, VersionConflict
+from younuo.store.groupcommit import GroupCommit, Outcome
 from younuo.store.models import Account, Match, MatchAction, Result
 from younuo.store.sqlite import set_pragmas
 
@@ -287,45 +287,15 @@ class BatchedSqliteLog(MoveLog):
 
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="younuo-movelog")
         self._conn: Connection | None = None
-        self._queue: list[tuple[MatchWrite, asyncio.Future[dict[str, int]]]] = []
-        self._wake: asyncio.Event | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._group: GroupCommit[MatchWrite] = GroupCommit(self._in_thread, max_batch)
 
     async def write(self, change: MatchWrite) -> dict[str, int]:
-        loop = asyncio.get_running_loop()
-        if self._task is None or self._task.done():
-            self._wake = asyncio.Event()
-            self._task = loop.create_task(self._run())
-        future: asyncio.Future[dict[str, int]] = loop.create_future()
-        self._queue.append((change, future))
-        assert self._wake is not None
-        self._wake.set()
-        return await future
+        return await self._group.write(change)
 
-    async def _run(self) -> None:
+    async def _in_thread(self, changes: list[MatchWrite]) -> list[Outcome]:
+        """A batch, written by the writer thread (SQLite's calls block)."""
         loop = asyncio.get_running_loop()
-        assert self._wake is not None
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._queue:
-                batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
-                try:
-                    outcomes = await loop.run_in_executor(
-                        self._thread, self._write_batch, [m for m, _ in batch]
-                    )
-                except Exception as exc:  # the whole batch failed: tell every writer
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                for (_, future), outcome in zip(batch, outcomes, strict=True):
-                    if future.done():
-                        continue
-                    if isinstance(outcome, BaseException):
-                        future.set_exception(outcome)
-                    else:
-                        future.set_result(outcome)
+        return await loop.run_in_executor(self._thread, self._write_batch, changes)
 
     def _connection(self) -> Connection:
         """The writer thread's one connection, kept open (a checkout per batch costs)."""
@@ -335,7 +305,7 @@ class BatchedSqliteLog(MoveLog):
             self._conn = self._engine.connect()
         return self._conn
 
-    def _write_batch(self, changes: list[MatchWrite]) -> list[dict[str, int] | BaseException]:
+    def _write_batch(self, changes: list[MatchWrite]) -> list[Outcome]:
         conn = self._connection()
         plain = [m for m in changes if m.is_plain_move]
         if len({m.match_id for m in plain}) != len(plain):
@@ -365,7 +335,7 @@ class BatchedSqliteLog(MoveLog):
             if len(changes) == 1:
                 raise
             log.warning("a batch of %d writes failed: writing them one by one", len(changes))
-        out: list[dict[str, int] | BaseException] = []
+        out: list[Outcome] = []
         for change in changes:
             try:
                 with conn.begin():
@@ -375,12 +345,7 @@ class BatchedSqliteLog(MoveLog):
         return out
 
     async def close(self) -> None:
-        if self._task is not None:
-            while self._queue:
-                await asyncio.sleep(0.01)
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._group.close()
         if self._conn is not None:
             self._thread.submit(self._conn.close).result()
         self._thread.shutdown(wait=True)

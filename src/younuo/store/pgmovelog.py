@@ -45,6 +45,7 @@ import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy.engine import make_url
 
 from younuo.store.errors import NotOwner, VersionConflict
+from younuo.store.groupcommit import GroupCommit, Outcome
 from younuo.store.movelog import MatchWrite, MoveLog, SessionLog
 
 log = logging.getLogger(__name__)
@@ -84,7 +85,6 @@ JOIN unnest($1::varchar[], $2::int[], $3::float8[]) WITH ORDINALITY AS w(id, seq
 SETTINGS = {"plan_cache_mode": "force_generic_plan", "application_name": "younuo-movelog"}
 """The writer connection's settings: its statement is planned once, not per execution."""
 
-Outcome = dict[str, int] | BaseException
 Connect = Callable[[], Awaitable[asyncpg.Connection]]
 
 
@@ -134,11 +134,7 @@ class BatchedPostgresLog(MoveLog):
         self._conn: asyncpg.Connection | None = None
         self._statement: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queue: list[tuple[MatchWrite, asyncio.Future[dict[str, int]]]] = []
-        self._wake: asyncio.Event | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._busy = False
-        """A batch is being written (close waits for its answer)."""
+        self._group: GroupCommit[MatchWrite] = GroupCommit(self._write_batch, max_batch)
 
     async def write(self, change: MatchWrite) -> dict[str, int]:
         if change.action is None or change.end is not None or change.seats is not None:
@@ -147,36 +143,7 @@ class BatchedPostgresLog(MoveLog):
         if self._loop is not loop:
             self._forget()  # a connection belongs to the loop that opened it
             self._loop = loop
-        if self._task is None or self._task.done():
-            self._wake = asyncio.Event()
-            self._task = loop.create_task(self._run())
-        future: asyncio.Future[dict[str, int]] = loop.create_future()
-        self._queue.append((change, future))
-        assert self._wake is not None
-        self._wake.set()
-        return await future
-
-    async def _run(self) -> None:
-        assert self._wake is not None
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._queue:
-                batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
-                self._busy = True
-                try:
-                    outcomes = await self._write_batch([m for m, _ in batch])
-                except Exception as exc:  # the whole batch failed: tell every writer
-                    outcomes = [exc] * len(batch)
-                finally:
-                    self._busy = False
-                for (_, future), outcome in zip(batch, outcomes, strict=True):
-                    if future.done():
-                        continue
-                    if isinstance(outcome, BaseException):
-                        future.set_exception(outcome)
-                    else:
-                        future.set_result(outcome)
+        return await self._group.write(change)
 
     async def _connection(self) -> asyncpg.Connection:
         """The writer's one connection, opened (and its statement prepared) when needed."""
@@ -279,12 +246,7 @@ class BatchedPostgresLog(MoveLog):
         return int(conn.get_server_pid())
 
     async def close(self) -> None:
-        if self._task is not None:
-            while (self._queue or self._busy) and not self._task.done():
-                await asyncio.sleep(0.01)
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._group.close()
         if self._conn is not None and not self._conn.is_closed():
             try:
                 await self._conn.close(timeout=5)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 
 from younuo.protocol.errors import ErrorCode
 from younuo.server.accounts.auth import Auth, AuthError
@@ -81,6 +81,9 @@ async def optional_account(request: Request, authorization: Authorization = None
 
 
 Viewer = Annotated[Account | None, Depends(optional_account)]
+
+Page = Annotated[int, Query(ge=1, le=200)]
+"""How many rows a listing answers with: 1 to 200 (each route gives its default)."""
 
 
 def rest_router(tag: str | None = None, prefix: str = "") -> APIRouter:

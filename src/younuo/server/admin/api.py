@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from younuo.protocol.bounds import ROW_ID_MAX
 from younuo.protocol.rest import BotRatedIn
 from younuo.protocol.roles import Role, Standing, standing_now
-from younuo.server.accounts.caller import Me, Problem, app_service, rest_router
+from younuo.server.accounts.caller import Me, Page, Problem, app_service, rest_router
 from younuo.server.admin.fairplay import Decision, FairPlay, Verdict
 from younuo.server.admin.sanctions import Sanctions
 from younuo.server.admin.service import Admin, AdminError, Outcome
@@ -205,7 +205,7 @@ async def rename(account_id: str, body: RenameIn, request: Request, me: Me) -> A
 async def audit(
     request: Request,
     me: Me,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    limit: Page = 50,
     target: Annotated[str | None, Query(max_length=80)] = None,
     before: Annotated[int | None, Query(ge=1, le=ROW_ID_MAX)] = None,
 ) -> list[AuditOut]:
@@ -220,7 +220,7 @@ async def cases(
     request: Request,
     me: Me,
     status: Annotated[str, Query(pattern="^(open|decided)$")] = "open",
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    limit: Page = 50,
 ) -> list[CaseOut]:
     """The fair-play review queue (moderators and admins): the strongest cases first."""
     return [_case(c) for c in await _fairplay(request).queue(me, status, limit)]

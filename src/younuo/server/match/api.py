@@ -8,16 +8,14 @@ unknown as none.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import Query, Request
+from fastapi import Request
 from fastapi.responses import Response
 
 from younuo.engine import RecordError
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.replays import ReplayOut
 from younuo.protocol.rest import MatchSummary, RecordOut
-from younuo.server.accounts.caller import Viewer, app_service, rest_router
+from younuo.server.accounts.caller import Page, Viewer, app_service, rest_router
 from younuo.server.match.privacy import may_read, private_history
 from younuo.server.match.replays import ReplayCache
 from younuo.server.match.wire import match_summary, result_out
@@ -51,7 +49,7 @@ async def account_matches(
     account_id: str,
     request: Request,
     viewer: Viewer,
-    limit: Annotated[int, Query(ge=1, le=200)] = 20,
+    limit: Page = 20,
 ) -> list[MatchSummary]:
     """A player's ended matches, newest first, with their own result (a private room's
     matches only to those who may read them: the player, their table, moderators)."""

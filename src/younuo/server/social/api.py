@@ -34,7 +34,7 @@ from younuo.protocol.social import (
     SocialSettingsIn,
     SocialSettingsOut,
 )
-from younuo.server.accounts.caller import Me, app_service, rest_router
+from younuo.server.accounts.caller import Me, Page, app_service, rest_router
 from younuo.server.edge.limits import Write
 from younuo.server.edge.writebudget import spend_write
 from younuo.server.problems import Problem, problem_handler
@@ -103,7 +103,7 @@ async def direct_log(
     account_id: str,
     request: Request,
     me: Me,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    limit: Page = 50,
 ) -> list[ChatOut]:
     """Your recent direct messages with a friend, oldest first (friends only, no block)."""
     return await _social(request).chat.direct_log(me, account_id, limit)
@@ -172,7 +172,7 @@ async def chat_log(
     room_id: str,
     request: Request,
     me: Me,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    limit: Page = 50,
 ) -> list[ChatOut]:
     """A room's recent messages you may read (members only; never across a block)."""
     return await _social(request).chat.room_log(me, room_id, limit)
@@ -190,7 +190,7 @@ async def report_queue(
     request: Request,
     me: Me,
     status: Annotated[str | None, Query(pattern="^(open|actioned|dismissed)$")] = "open",
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    limit: Page = 50,
 ) -> list[ReportOut]:
     """The report queue, oldest first (moderators and admins)."""
     return await _social(request).reports.queue(me, status, limit)

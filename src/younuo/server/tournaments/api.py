@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 from datetime import UTC, datetime
-from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Request
 
 from younuo.protocol.errors import ErrorCode
 from younuo.protocol.roles import Permission, allows
@@ -26,7 +25,7 @@ from younuo.protocol.tournaments import (
     TournamentOut,
     TournamentSummary,
 )
-from younuo.server.accounts.caller import Me, Problem, Viewer, app_service, rest_router
+from younuo.server.accounts.caller import Me, Page, Problem, Viewer, app_service, rest_router
 from younuo.server.edge.limits import Write
 from younuo.server.edge.writebudget import spend_write
 from younuo.server.lobby.codeguesses import CodeGuesses
@@ -146,9 +145,7 @@ async def _change(
 
 
 @router.get("", response_model=list[TournamentSummary])
-async def listing(
-    request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 50
-) -> list[TournamentSummary]:
+async def listing(request: Request, limit: Page = 50) -> list[TournamentSummary]:
     """The public events, the newest first, with their status."""
     return [
         TournamentSummary(
