@@ -190,6 +190,7 @@ def _lifespan(
             if s.cluster is not None:
                 await s.cluster.close()
             await s.lobby.feed.close()
+            await s.lobby.hosts.close()
             await s.matches.close()
             s.auth.close()
             await s.db.close()

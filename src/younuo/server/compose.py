@@ -80,7 +80,7 @@ def _single_node(db: Database, settings: Settings, bot_maker: BotMaker | None) -
         db, hub, settings, bot_maker, feeds=feeds, deployment=deployment, match_ended=ended
     )
     tables = Router(matches)
-    lobby = Lobby(db, hub, matches, tables, ended)
+    lobby = Lobby(db, hub, matches, tables, ended, grace=settings.reconnect_grace)
     return Play(hub, matches, tables, lobby, ended, None)
 
 
@@ -119,7 +119,9 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
     here = Router(matches)
     forwarding = Forwarding(lease_db, matches, here, leases, roster, link, inbox)
     tables = Router(matches, forwarding.forward)
-    lobby = Lobby(db, hub, matches, tables, ended, ClusterNews(link))
+    lobby = Lobby(
+        db, hub, matches, tables, ended, ClusterNews(link), grace=settings.reconnect_grace
+    )
     Relay(hub, lobby, matches, tables, matches.announce, link, inbox)
     return Play(hub, matches, tables, lobby, ended, ClusterNode(link, leases, lease_db))
 

@@ -53,6 +53,9 @@ class RoomState:
     match_id: str | None = None
     version: int = 0
     spectators: list[str] = field(default_factory=list)
+    arrivals: list[str] = field(default_factory=list)
+    """The seated people in the order they sat down: who has sat longest takes the room
+    from a host gone for the reconnect grace (``lobby.handover``)."""
 
     def __post_init__(self) -> None:
         # Stored rows give the status as its string: it is the enum from here on.
@@ -102,6 +105,7 @@ class RoomState:
         self.seats[index] = Seat.person(account, facts, camp=self._camp_for_newcomer())
         if account in self.spectators:
             self.spectators.remove(account)
+        self.arrivals = [*(a for a in self.arrivals if a != account), account]
         if self.host is None:
             self.host = account
         return index
@@ -126,12 +130,14 @@ class RoomState:
         self._not_playing("stand up")
         self.seats[index] = None
         self.spectators.append(account)
+        self._departed(account)
 
     def remove(self, account: str) -> None:
         """Take a person out of the room (leave, kick); the host passes on."""
         index = self.seat_of(account)
         if index is not None:
             self.seats[index] = None
+        self._departed(account)
         if account in self.spectators:
             self.spectators.remove(account)
         if self.host == account:
@@ -161,6 +167,8 @@ class RoomState:
                 ErrorCode.BAD_SEAT, "the host cannot kick themselves: leave the room instead"
             )
         self.seats[index] = None
+        if seat.account is not None:
+            self._departed(seat.account)
         return seat
 
     def set_camp(self, actor: str, index: int, camp: str) -> None:
@@ -240,6 +248,11 @@ class RoomState:
                 seat.ready = False
 
     # ------------------------------------------------------------------ helpers
+    def _departed(self, account: str) -> None:
+        """``account`` no longer sits here: if they sit again, they are the newest."""
+        if account in self.arrivals:
+            self.arrivals.remove(account)
+
     def _host(self, actor: str) -> None:
         if actor != self.host:
             raise RoomError(ErrorCode.NOT_HOST, "only the host (桌長) may do that")

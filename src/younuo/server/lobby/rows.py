@@ -1,8 +1,9 @@
 """A room as its database row (``store.models.Room``) and back: the lobby's storage shape.
 
 The seats column holds each seat's dict with its ``ready`` state (a room's own; a match
-stores its seats without it) and the spectators; the status and mode are stored as
-their enums' values, as they always were.
+stores its seats without it), the spectators and the order people sat down in
+(``arrivals``; a row stored before it was kept has none, and the seat order stands
+in); the status and mode are stored as their enums' values, as they always were.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def room_row(room: RoomState) -> dict[str, Any]:
         "seats": {
             "seats": [None if s is None else {**s.to_dict(), "ready": s.ready} for s in room.seats],
             "spectators": room.spectators,
+            "arrivals": room.arrivals,
         },
         "match_id": room.match_id,
     }
@@ -52,6 +54,7 @@ def room_from_row(row: Any) -> RoomState:
         match_id=row.match_id,
         version=row.version,
         spectators=list(data.get("spectators", [])),
+        arrivals=list(data.get("arrivals", [])),
     )
 
 

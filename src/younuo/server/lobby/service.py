@@ -26,6 +26,7 @@ from younuo.protocol.messages import (
 from younuo.server.accounts.names import InvalidName, clean_name
 from younuo.server.accounts.seatfacts import seat_facts
 from younuo.server.lobby.errors import RoomError
+from younuo.server.lobby.hosts import HostWatch
 from younuo.server.lobby.ports import RoomNews, Unshared
 from younuo.server.lobby.rooms import RoomState, RoomStatus
 from younuo.server.lobby.rows import new_row
@@ -61,9 +62,11 @@ class Lobby:
         tables: Router,
         match_ended: MatchEnded,
         news: RoomNews | None = None,
+        grace: float = 60.0,
     ) -> None:
         """``match_ended``: the hook the match service calls when a match ended (the
-        lobby adds its listener here); ``news``: who else hears of a stored room."""
+        lobby adds its listener here); ``news``: who else hears of a stored room;
+        ``grace``: seconds a gone host keeps the room (``Settings.reconnect_grace``)."""
         self.db = db
         self.hub = hub
         self.matches = matches
@@ -73,6 +76,10 @@ class Lobby:
         self.store = RoomStore(db, hub, tables, self.changed)
         self.starts = MatchStarts(self.store, matches, tables)
         self.rooms = self.store.rooms
+        self.hosts = HostWatch(
+            grace, self.store.load, self.store.change, lambda a: hub.peers.online(a, hub)
+        )
+        """Hands a room on when its host stays gone for the grace (``lobby.hosts``)."""
         match_ended.add(self._match_over)
         self.feed = self.store.feed
         """The watchers of the room list: told after every stored change (``changed``)."""
@@ -108,6 +115,11 @@ class Lobby:
     async def touch(self, room_id: str) -> None:
         """Send the room again (someone's connection came or went)."""
         await self.store.touch(room_id)
+
+    def went_away(self, account: str, room_id: str) -> None:
+        """``account``, a member of the room, has no connection left on any node: if
+        they host it and stay gone for the grace, it passes on (``lobby.hosts``)."""
+        self.hosts.went_away(account, room_id)
 
     async def match_in(self, room_id: str) -> str | None:
         """The match the room is playing, if any."""

@@ -88,10 +88,18 @@ class RoomStore:
     ) -> list[RoomSummary]:
         async with self.db.session() as s:
             rows = await repo.listed(s)
-        out = []
+        rooms = []
         for row in rows:
             cached = self.rooms.get(row.id)
-            room = cached if cached and cached.version >= row.version else room_from_row(row)
+            rooms.append(cached if cached and cached.version >= row.version else room_from_row(row))
+        # Only rooms someone can start: a room whose host is offline strands whoever
+        # joins it until the host comes back or hands it on (``lobby.hosts``).
+        hosts = {room.host for room in rooms if room.host is not None}
+        connected = await self.hub.peers.online(hosts, self.hub)
+        out = []
+        for room in rooms:
+            if room.host not in connected:
+                continue
             if mode is not None and room.settings.mode != mode:
                 continue
             if preset is not None and room.settings.preset != preset:

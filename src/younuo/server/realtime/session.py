@@ -219,6 +219,7 @@ class ClientSession:
                 with contextlib.suppress(ProtocolError):
                     await self.tables.request(match, Op.AWAY, account)
             await self.lobby.touch(room)
+            self.lobby.went_away(account, room)  # a host gone for the grace hands over
 
 
 __all__ = ["ClientSession"]
