@@ -224,3 +224,41 @@ def test_the_room_list_is_pushed_while_the_lobby_shows_and_the_watch_stops_after
     while {"type": "watch_lobby", "on": False} not in sent:
         assert time.monotonic() < deadline, sent
         lou.wait_for_timeout(50)
+
+
+def test_the_main_button_waits_for_a_seated_player_instead_of_seating_a_fifth(
+    pages: Pages,
+) -> None:
+    """Issue 43 item 4: four seated with one not ready (a room that needs four) offers no
+    "Add a bot and start" (it would seat a fifth and leave the not-ready player out): it
+    says who is awaited; once they are ready, Start is the main button and the match
+    seats the four. Three seated and all ready still get the bot offer."""
+    host = pages.open(1280, 800)
+    sign_in(host, "Hal")
+    host.click("[data-key=create-open]")
+    host.fill("#lb-seats", "6")
+    host.fill("#lb-needed", "4")
+    host.click("[data-key=create-go]")
+    host.wait_for_selector("yn-room .seat-grid")
+    add_bots(host, 2)
+    fill = host.locator("[data-key=fill-start]")
+    fill.wait_for()
+    assert fill.inner_text() == "Add a bot and start"
+    room = room_id(host)
+
+    guest = pages.open(360, 640)
+    sign_in(guest, "Gus")
+    join_from_list(guest, room)
+    host.wait_for_function("window.younuo.store.room.seats.filter(Boolean).length === 4")
+    wait = host.locator("[data-key=start-wait]")
+    wait.wait_for()
+    assert wait.inner_text() == "Waiting for 1 seated player to get ready"
+    assert fill.count() == 0
+    assert "primary" not in (host.get_attribute("[data-key=start]", "class") or "")
+
+    guest.click("[data-key=ready]")
+    host.wait_for_selector("[data-key=start].primary")
+    assert wait.count() == 0 and fill.count() == 0
+    host.click("[data-key=start]")
+    host.wait_for_selector("yn-table .hand-card")
+    assert len(host.evaluate("window.younuo.store.match.table")) == 4

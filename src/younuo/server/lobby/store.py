@@ -195,9 +195,11 @@ class RoomStore:
 
     # ------------------------------------------------------------------ telling members
     async def touch(self, room_id: str) -> None:
-        """Send the room again (someone's connection came or went)."""
+        """Send the room again (someone's connection came or went). The lobby's
+        watchers look again too: a host who came or went shows or hides the room."""
         room = await self.load(room_id)
         if room is not None:
+            self.feed.changed()
             await self.broadcast(room)
 
     async def broadcast(self, room: RoomState) -> None:

@@ -10,6 +10,7 @@ import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName, roomName } from "../names.js";
 import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { ICON_CLOCK } from "../parts/elements.js";
+import { startOffer } from "../parts/startoffer.js";
 import { api } from "../net.js";
 import { toast } from "../parts/notice.js";
 import { titleBadge } from "../parts/titles.js";
@@ -115,11 +116,11 @@ class Room extends HTMLElement {
     }
   }
 
-  /** Seat bots (at the chosen level) until enough players are ready, then start. */
+  /** Seat bots (at the chosen level) in free seats until enough are ready, then start
+   * (only offered with everyone seated ready: parts/startoffer.js). */
   async fillAndStart() {
-    const room = this.room;
-    const ready = room.seats.filter((s) => s && (s.ready || s.account === room.host)).length;
-    const wanted = Math.min(room.seats.filter((s) => !s).length, room.settings.needed - ready);
+    const offer = startOffer(this.room);
+    const wanted = offer.kind === "fill" ? offer.n : 0;
     for (let i = 0; i < wanted; i++) {
       if (!(await this.run({ type: "add_bot", level: this.botLevel }))) return;
     }
@@ -196,7 +197,7 @@ class Room extends HTMLElement {
     const options = { ...(rulesInfo.presets[settings.preset] || {}), ...settings.options };
     // The host's own Start counts them ready (protocol §3): count them so already.
     const ready = room.seats.filter((s) => s && (s.ready || s.account === room.host)).length;
-    const free = room.seats.filter((s) => !s).length;
+    const offer = startOffer(room);
     patch(this, html`
       <div class="prep">
         <section class="panel room-head">
@@ -210,8 +211,9 @@ class Room extends HTMLElement {
             </div>
           </div>
           ${this.isHost ? html`<div class="row wrap start-row">
-            ${ready < settings.needed && free ? html`<button class="primary big-btn" data-action="fill-start" data-key="fill-start">${t("room.fill_start", { n: Math.min(free, settings.needed - ready) })}</button>` : ""}
-            <button class="${ready < settings.needed && free ? "" : "primary"} big-btn" data-action="start" data-key="start">${t("room.start")}</button></div>
+            ${offer.kind === "fill" ? html`<button class="primary big-btn" data-action="fill-start" data-key="fill-start">${t("room.fill_start", { n: offer.n })}</button>` : ""}
+            ${offer.kind === "wait" ? html`<p class="start-wait" role="status" data-key="start-wait">${t("room.wait_ready", { n: offer.n })}</p>` : ""}
+            <button class="${offer.kind === "start" ? "primary" : ""} big-btn" data-action="start" data-key="start">${t("room.start")}</button></div>
           ${this.refusal ? html`<div class="refusal" role="alert"><strong>${t("room.cannot_start")}</strong>
             <ul>${this.refusal.map((r) => html`<li>${t(`reason.${r.code}`) === `reason.${r.code}` ? r.message : t(`reason.${r.code}`, { needed: settings.needed })}</li>`)}</ul></div>` : ""}` : ""}
           <p class="small rules-line">${rulesSummary(room.rules)}</p>
