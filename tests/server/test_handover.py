@@ -91,3 +91,13 @@ def test_rows_without_arrivals_fall_back_to_the_seat_order() -> None:
     old = Room(id="r1", version=0, created_at=0.0, updated_at=0.0, **columns)
     assert seniority(room_from_row(old)) == ["host", "bob", "cat"]
     assert room_from_row(old).status is RoomStatus.OPEN
+
+
+def test_a_host_who_leaves_passes_the_room_to_the_longest_seated_not_the_lowest_seat() -> None:
+    room = _room()
+    for account in ("host", "bob", "cat"):
+        _sit(room, account)
+    room.remove("bob")
+    _sit(room, "dan", 1)  # the lowest free seat, taken after cat sat
+    room.remove("host")
+    assert room.host == "cat"

@@ -34,11 +34,8 @@ class HandOver(StrEnum):
 
 
 def seniority(room: RoomState) -> list[str]:
-    """The seated people, longest seated first: the kept arrival order, then anyone
-    seated without one (rooms stored before it was kept) in seat order."""
-    seated = room.humans()
-    known = [a for a in room.arrivals if a in seated]
-    return [*known, *(a for a in seated if a not in known)]
+    """The seated people, longest seated first (``RoomState.seniority``)."""
+    return room.seniority()
 
 
 def successor(room: RoomState, connected: set[str]) -> str | None:

@@ -78,6 +78,13 @@ class RoomState:
     def humans(self) -> list[str]:
         return [s.account for s in self.seats if s is not None and s.account is not None]
 
+    def seniority(self) -> list[str]:
+        """The seated people, longest seated first: the kept order of ``arrivals``, then
+        anyone seated without one (rows stored before it was kept) in seat order."""
+        seated = self.humans()
+        known = [a for a in self.arrivals if a in seated]
+        return [*known, *(a for a in seated if a not in known)]
+
     def members(self) -> list[str]:
         return [*self.humans(), *self.spectators]
 
@@ -133,7 +140,8 @@ class RoomState:
         self._departed(account)
 
     def remove(self, account: str) -> None:
-        """Take a person out of the room (leave, kick); the host passes on."""
+        """Take a person out of the room (leave, kick); the host passes on to the
+        longest-seated person, else the first spectator."""
         index = self.seat_of(account)
         if index is not None:
             self.seats[index] = None
@@ -141,7 +149,7 @@ class RoomState:
         if account in self.spectators:
             self.spectators.remove(account)
         if self.host == account:
-            self.host = next(iter(self.humans()), None)
+            self.host = next(iter(self.seniority()), None)
             if self.host is None and self.spectators:
                 self.host = self.spectators[0]
 
