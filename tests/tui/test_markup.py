@@ -7,6 +7,7 @@ server, the other people being programs on the client library."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from textual.geometry import Region
@@ -35,12 +36,13 @@ def drawn(app: PlayApp, selector: str) -> str:
     return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, width, height)))
 
 
-async def _open_room(url: str, name: str, guest: str) -> None:
-    """A listed room named ``name``, hosted by a new guest ``guest``."""
+async def _open_room(hosts: contextlib.AsyncExitStack, url: str, name: str, guest: str) -> None:
+    """A listed room named ``name``, hosted by a new guest ``guest`` who stays connected
+    until ``hosts`` closes (the lobby lists only rooms whose host is connected)."""
     async with Rest(url) as rest:
         token = (await rest.guest(guest)).token
-    async with Client(url, token) as host:
-        await host.create_room(RoomSettingsPatch(name=name))
+    host = await hosts.enter_async_context(Client(url, token))
+    await host.create_room(RoomSettingsPatch(name=name))
 
 
 def test_the_lobby_shows_room_names_as_typed(server: ServerProcess) -> None:
@@ -48,8 +50,13 @@ def test_the_lobby_shows_room_names_as_typed(server: ServerProcess) -> None:
 
 
 async def _lobby(server: ServerProcess) -> None:
-    await _open_room(server.http, CLOSING, "Closer")
-    await _open_room(server.http, ACTION, "Clicker")
+    async with contextlib.AsyncExitStack() as hosts:
+        await _open_room(hosts, server.http, CLOSING, "Closer")
+        await _open_room(hosts, server.http, ACTION, "Clicker")
+        await _lobby_shows_them(server)
+
+
+async def _lobby_shows_them(server: ServerProcess) -> None:
     app = PlayApp(server.http, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*BOLD, "enter")
