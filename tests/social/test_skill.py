@@ -1,0 +1,106 @@
+"""Skill (issue 43, item 5): places from an ended match, Plackett-Luce updates, the shown value."""
+
+from __future__ import annotations
+
+import pytest
+
+from younuo.social.skill import NEW, Skill, Standing, rate, standings
+
+
+def test_a_new_account_shows_1000() -> None:
+    # mu 25, sigma 25/3: mu - 3 sigma = 0.
+    assert NEW.shown == 1000
+    assert Skill(30.0, 2.0).shown == 1000 + 40 * 24
+
+
+def test_a_win_raises_and_a_loss_lowers() -> None:
+    after = rate([Standing(("a",), 1), Standing(("b",), 2)], {})
+    assert after["a"].mu > NEW.mu > after["b"].mu
+    assert after["a"].shown > NEW.shown
+    # Both are surer of now; the loser's shown value goes down from where it was.
+    assert after["a"].sigma < NEW.sigma and after["b"].sigma < NEW.sigma
+    again = rate([Standing(("b",), 1), Standing(("a",), 2)], after)
+    assert again["a"].shown < after["a"].shown
+    assert again["a"].mu < after["a"].mu
+
+
+def test_equal_places_tie_and_move_alike() -> None:
+    after = rate([Standing(("a",), 1), Standing(("b",), 2), Standing(("c",), 2)], {})
+    assert after["b"] == after["c"]
+    assert after["a"].mu > NEW.mu > after["b"].mu
+    level = rate([Standing(("a",), 1), Standing(("b",), 1)], {})
+    assert level["a"].mu == pytest.approx(NEW.mu)
+    assert level["a"] == level["b"]
+
+
+def test_beating_a_stronger_player_gains_more() -> None:
+    strong = Skill(35.0, 3.0)
+    upset = rate([Standing(("a",), 1), Standing(("s",), 2)], {"s": strong})
+    expected = rate([Standing(("a",), 1), Standing(("w",), 2)], {"w": Skill(15.0, 3.0)})
+    assert upset["a"].mu - NEW.mu > expected["a"].mu - NEW.mu
+
+
+def test_team_mates_move_together() -> None:
+    after = rate([Standing(("a", "c"), 1), Standing(("b", "d"), 2)], {})
+    assert after["a"] == after["c"] and after["b"] == after["d"]
+    assert after["a"].mu > NEW.mu > after["b"].mu
+
+
+def test_one_camp_changes_nothing() -> None:
+    mine = Skill(27.0, 5.0)
+    assert rate([Standing(("a",), 1)], {"a": mine}) == {"a": mine}
+
+
+def test_same_input_same_output() -> None:
+    places = [Standing(("a",), 1), Standing(("b",), 2), Standing(("c",), 3)]
+    skills = {"a": Skill(20.0, 4.0), "b": Skill(30.0, 6.0)}
+    assert rate(places, skills) == rate(places, skills)
+
+
+def test_places_free_for_all_winner_then_score() -> None:
+    got = standings(
+        ["a", "b", "c", "d"],
+        {"a": 120, "b": 510, "c": 120, "d": 300},
+        winners={"b"},
+        left=(),
+        scoring="cumulative",
+    )
+    assert got == (
+        Standing(("b",), 1),
+        Standing(("d",), 2),
+        Standing(("a",), 3),
+        Standing(("c",), 3),
+    )
+
+
+def test_places_lowest_is_best_under_negative_scoring() -> None:
+    got = standings(
+        ["a", "b", "c"], {"a": 80, "b": 10, "c": 40}, winners={"b"}, left=(), scoring="negative"
+    )
+    assert [s.members for s in got] == [("b",), ("c",), ("a",)]
+
+
+def test_a_leaver_ranks_last_whatever_the_score() -> None:
+    got = standings(
+        ["a", "b", "c"],
+        {"a": 400, "b": 90, "c": 0},
+        winners={"b"},
+        left={"a"},
+        scoring="cumulative",
+    )
+    assert got[-1] == Standing(("a",), 3)
+    assert got[0] == Standing(("b",), 1)
+
+
+def test_places_in_teams_are_the_camps() -> None:
+    got = standings(
+        ["a", "b", "c", "d"],
+        {"a": 500, "b": 200, "c": 500, "d": 200},
+        winners={"a", "c"},
+        left=(),
+        scoring="cumulative",
+        teams=[0, 1, 0, 1],
+    )
+    assert got == (Standing(("a", "c"), 1), Standing(("b", "d"), 2))
+    after = rate(got, {})
+    assert after["a"].mu > NEW.mu > after["d"].mu
