@@ -7,7 +7,8 @@ from younuo.engine import Action, ActionType, Game, Rules
 from younuo.server.match import core, storage
 from younuo.server.match.clocks import Clock, SeatControl, start_clock
 from younuo.server.match.core import MatchState, SeatInfo, Source
-from younuo.server.match.kinds import Lapse, SeatKind
+from younuo.server.match.kinds import Lapse, MatchStatus, SeatKind
+from younuo.social.skill import Standing
 
 TIMING = core.Timing(next_round_delay=5, catch_grace=0, reconnect_grace=60, away_takeover=5)
 NOW = 1_000_000.0
@@ -121,3 +122,22 @@ def test_an_emote_changes_who_sits_there_and_nothing_else() -> None:
     assert (p1.name, p1.outfit, p1.expression) == ("P1", "blue", "laugh")
     assert change.seats[0] is match.seats[0] and match.seats[1].outfit == "red"
     assert change.control is match.control and change.clock is match.clock
+
+
+def test_an_ended_match_ranks_the_camps_for_the_skill_and_a_leaver_last() -> None:
+    """Issue 43, item 5: the ending carries the places that move the skill
+    (younuo.social.skill), to the store too; an abandoned match carries none."""
+    match = _match()
+    control = {n: SeatControl() for n in match.control}
+    control["P1"].left_points = 12
+    end = core.match_end(match, control, NOW, MatchStatus.OVER)
+    # Nobody has scored yet: the three who stayed tie first, the leaver is last.
+    assert end.standings == (
+        Standing(("P0",), 1),
+        Standing(("P2",), 1),
+        Standing(("P3",), 1),
+        Standing(("P1",), 4),
+    )
+    assert storage.match_end("m1", end).standings == end.standings
+    gone = core.match_end(match, control, NOW, MatchStatus.ABANDONED)
+    assert gone.standings == ()

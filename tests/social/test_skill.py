@@ -8,17 +8,18 @@ from younuo.social.skill import NEW, Skill, Standing, rate, standings
 
 
 def test_a_new_account_shows_1000() -> None:
-    # mu 25, sigma 25/3: mu - 3 sigma = 0.
     assert NEW.shown == 1000
-    assert Skill(30.0, 2.0).shown == 1000 + 40 * 24
+    assert Skill(30.0, 2.0).shown == 1000 + 40 * 5
+    assert Skill(22.5, 8.0).shown == 900
 
 
 def test_a_win_raises_and_a_loss_lowers() -> None:
     after = rate([Standing(("a",), 1), Standing(("b",), 2)], {})
     assert after["a"].mu > NEW.mu > after["b"].mu
     assert after["a"].shown > NEW.shown
-    # Both are surer of now; the loser's shown value goes down from where it was.
+    # Both are surer of now, and the loser's shown value goes down (a new player's too).
     assert after["a"].sigma < NEW.sigma and after["b"].sigma < NEW.sigma
+    assert after["b"].shown < NEW.shown
     again = rate([Standing(("b",), 1), Standing(("a",), 2)], after)
     assert again["a"].shown < after["a"].shown
     assert again["a"].mu < after["a"].mu

@@ -10,9 +10,11 @@ higher skill gains more), and ``sigma`` shrinks as matches are played.
 - Places: the match winner (and their team) first, then by score in the scoring's
   direction (lower is better under ``negative`` and ``elimination``); equal places tie.
   A seat that left ranks last (all leavers tie).
-- The value shown is :attr:`Skill.shown`: ``1000 + 40 * (mu - 3 * sigma)`` rounded, so a
-  new player shows 1000 and it rises only when the model is fairly sure (mu - 3 sigma is
-  the library's "ordinal", a conservative estimate). docs/rating.md explains it.
+- The value shown is :attr:`Skill.shown`: ``1000 + 40 * (mu - 25)`` rounded, so a new
+  player shows 1000, a win shows a gain and a loss a drop. The library's conservative
+  "ordinal" (``mu - 3 sigma``) is not shown: sigma shrinks so fast in the first matches
+  that a new player's ordinal rises after a loss, the very complaint of issue 43.
+  docs/rating.md explains it.
 
 Everything here is deterministic: the same places and skills give the same new skills.
 """
@@ -31,7 +33,7 @@ SIGMA = MU / 3
 SHOWN_BASE = 1000
 """The value a new account shows."""
 SHOWN_SCALE = 40
-"""Shown points per unit of ``mu - 3 sigma``."""
+"""Shown points per unit of ``mu`` (a new player's sigma, 8.3, is about 330 of them)."""
 LOWER_WINS = frozenset({"negative", "elimination"})
 """The scoring methods under which the lowest total is best (docs/rules.md, R-SCORE-3)."""
 
@@ -47,8 +49,8 @@ class Skill:
 
     @property
     def shown(self) -> int:
-        """The value players see: ``1000 + 40 * (mu - 3 sigma)``, rounded."""
-        return round(SHOWN_BASE + SHOWN_SCALE * (self.mu - 3 * self.sigma))
+        """The value players see: ``1000 + 40 * (mu - 25)``, rounded."""
+        return round(SHOWN_BASE + SHOWN_SCALE * (self.mu - MU))
 
 
 NEW = Skill()

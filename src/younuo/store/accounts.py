@@ -155,8 +155,12 @@ async def deduct_rating(s: AsyncSession, account_id: str, points: int) -> int | 
 
 
 async def leaderboard(s: AsyncSession, limit: int) -> list[Account]:
+    """The ``limit`` accounts of the highest skill (docs/rating.md), then of the most
+    level points, then the oldest."""
     rows = await s.scalars(
-        select(Account).order_by(Account.rating.desc(), Account.created_at).limit(limit)
+        select(Account)
+        .order_by(Account.skill.desc(), Account.rating.desc(), Account.created_at)
+        .limit(limit)
     )
     return list(rows)
 

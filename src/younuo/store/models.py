@@ -28,6 +28,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from younuo.social.skill import MU, NEW, SIGMA
+
 # Named constraints, so that migrations can refer to them on every database.
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -76,6 +78,12 @@ class Account(Base):
     # (None: lifetime). Shown while today is before ``title_until``.
     title: Mapped[str | None] = mapped_column(String(16), nullable=True)
     title_until: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    # --- skill (migration 0015, younuo.social.skill, docs/rating.md) ---
+    # The Plackett-Luce mean and uncertainty, and the value shown (1000 + 40 (mu - 25)),
+    # kept as a column so that the leaderboard orders by an index.
+    skill_mu: Mapped[float] = mapped_column(Float, default=MU, server_default=str(MU))
+    skill_sigma: Mapped[float] = mapped_column(Float, default=SIGMA, server_default=str(SIGMA))
+    skill: Mapped[int] = mapped_column(Integer, default=NEW.shown, server_default=str(NEW.shown))
 
     __table_args__ = (
         Index(
@@ -86,6 +94,7 @@ class Account(Base):
             postgresql_where=text("guest = false"),
         ),
         Index("ix_accounts_rating", "rating"),
+        Index("ix_accounts_skill", "skill"),
     )
 
 
@@ -280,6 +289,10 @@ class Result(Base):
     rating_change: Mapped[int] = mapped_column(Integer)
     breakdown: Mapped[dict[str, Any]] = mapped_column(JSON)
     rating_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The skill's shown value after the match and its change (migration 0015); None for a
+    # seat without an account and for the matches before.
+    skill_change: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    skill_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     ended_at: Mapped[float] = mapped_column(Float)
 
 

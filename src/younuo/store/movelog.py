@@ -44,6 +44,7 @@ from typing import Any, Literal
 from sqlalchemy import Connection, Table, create_engine, event, insert, select, update
 from sqlalchemy.engine import Engine
 
+from younuo.social.skill import Skill, Standing, rate
 from younuo.store.errors import NotOwner, VersionConflict
 from younuo.store.groupcommit import GroupCommit, Outcome
 from younuo.store.models import Account, Match, MatchAction, Result
@@ -69,6 +70,8 @@ class MatchEnd:
     """Rows of ``results`` (``rating_after`` is filled in when written)."""
     ratings: dict[str, int]
     """Rating changes by account, added in the database."""
+    standings: tuple[Standing, ...] = ()
+    """The camps' places by seat name, which move the accounts' skill (none: no change)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +144,7 @@ def apply_write(conn: Connection, write: MatchWrite) -> dict[str, int]:
         )
     if end is None:
         return {}
-    return apply_results(conn, list(end.results), end.ratings)
+    return apply_results(conn, list(end.results), end.ratings, end.standings)
 
 
 def _refusal(conn: Connection, write: MatchWrite) -> VersionConflict:
@@ -154,9 +157,14 @@ def _refusal(conn: Connection, write: MatchWrite) -> VersionConflict:
 
 
 def apply_results(
-    conn: Connection, results: list[dict[str, Any]], deltas: dict[str, int]
+    conn: Connection,
+    results: list[dict[str, Any]],
+    deltas: dict[str, int],
+    standings: tuple[Standing, ...] = (),
 ) -> dict[str, int]:
-    """Add rating deltas and store result rows on ``conn``; the ratings after, by account."""
+    """Add rating deltas, move the skills and store result rows on ``conn``; the ratings
+    after, by account (the rows get ``skill_change`` and ``skill_after`` in place)."""
+    apply_skill(conn, results, standings)
     ratings: dict[str, int] = {}
     if any(deltas.values()):
         # A bot account no admin allowed into rated play moves no rating
@@ -194,6 +202,53 @@ def apply_results(
         rows = [{**r, "rating_after": ratings.get(r["account_id"] or "")} for r in results]
         conn.execute(insert(_RESULTS), rows)
     return ratings
+
+
+def apply_skill(
+    conn: Connection, results: list[dict[str, Any]], standings: tuple[Standing, ...]
+) -> None:
+    """Move the seated accounts' skills by ``standings`` (younuo.social.skill), in the
+    transaction that stores the level points, and fill in the rows' skill columns.
+
+    A seat without an account plays at a new account's skill and stores nothing; a bot
+    account no admin allowed into rated play keeps its skill (change 0), as it keeps its
+    level points.
+    """
+    for r in results:
+        r.setdefault("skill_change", None)
+        r.setdefault("skill_after", None)
+    accounts = {r["name"]: r["account_id"] for r in results if r.get("account_id")}
+    if not standings or not accounts:
+        return
+    c = _ACCOUNTS.c
+    found = {
+        row.id: row
+        for row in conn.execute(
+            select(c.id, c.skill_mu, c.skill_sigma, c.skill, c.bot, c.bot_rated).where(
+                c.id.in_(list(accounts.values()))
+            )
+        )
+    }
+    before = {
+        name: Skill(found[a].skill_mu, found[a].skill_sigma)
+        for name, a in accounts.items()
+        if a in found
+    }
+    after = rate(standings, before)
+    for r in results:
+        row = found.get(r.get("account_id") or "")
+        if row is None or r["name"] not in after:
+            continue
+        if row.bot and not row.bot_rated:
+            r["skill_change"], r["skill_after"] = 0, row.skill
+            continue
+        new = after[r["name"]]
+        conn.execute(
+            update(_ACCOUNTS)
+            .where(c.id == row.id)
+            .values(skill_mu=new.mu, skill_sigma=new.sigma, skill=new.shown)
+        )
+        r["skill_change"], r["skill_after"] = new.shown - row.skill, new.shown
 
 
 CHUNK = 200
@@ -359,5 +414,6 @@ __all__ = [
     "MoveLog",
     "SessionLog",
     "apply_results",
+    "apply_skill",
     "apply_write",
 ]

@@ -47,6 +47,7 @@ from younuo.server.match.errors import MatchRefused
 from younuo.server.match.kinds import Abandon, Deadline, Lapse, MatchStatus, SeatKind, Source
 from younuo.server.match.snapshots import Snapshot
 from younuo.server.seats.seat import Seat
+from younuo.social.skill import Standing, standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +315,9 @@ class Ending:
     results: tuple[SeatResult, ...]
     ratings: dict[str, int]
     """Rating changes by account."""
+    standings: tuple[Standing, ...] = ()
+    """The camps' places by seat name, which move the skill (younuo.social.skill); none
+    for an abandoned match, which nobody finished."""
 
 
 def _ending(
@@ -374,6 +378,13 @@ def match_end(
         winner=final["match_winner"] if over else None,
         results=tuple(results),
         ratings=deltas,
+        standings=(
+            standings(
+                game.players, scores, winners, set(left), rules.scoring, game.view(None).teams
+            )
+            if over
+            else ()
+        ),
     )
 
 

@@ -83,7 +83,7 @@ def match_end(match_id: str, ending: Ending) -> MatchEnd:
     status: Literal["over", "abandoned"] = (
         "over" if ending.status is MatchStatus.OVER else "abandoned"
     )
-    return MatchEnd(status, ending.final, ending.winner, rows, ending.ratings)
+    return MatchEnd(status, ending.final, ending.winner, rows, ending.ratings, ending.standings)
 
 
 def control_column(control: dict[str, SeatControl], abandon: Abandon) -> dict[str, Any]:
