@@ -36,6 +36,7 @@ ACCOUNT = AccountOut(
     guest=True,
     rating=0,
     level=LevelOut(number=1, name="Infant", name_zh="嬰兒寶寶"),
+    skill=1000,
     avatar=Avatar(),
 )
 

@@ -387,6 +387,8 @@ class AccountOut(_Out):
     guest: bool
     rating: int
     level: LevelOut
+    skill: int
+    """The skill rating shown beside the level (docs/rating.md): it can go down."""
     avatar: Avatar
     role: Role = Role.PLAYER
     # Bot accounts (younuo.server.accounts.bots): shown as a bot everywhere.
@@ -631,6 +633,11 @@ class ResultOut(_Out):
     breakdown: dict[str, int]
     rating: int | None
     level: LevelOut | None
+    skill_change: int | None = None
+    """The skill's change by this match (docs/rating.md); null for a seat without an
+    account and for an abandoned match, which moves no skill."""
+    skill: int | None = None
+    """The account's skill after the match; null as ``skill_change`` is."""
 
 
 class MatchOver(_Out):

@@ -45,6 +45,8 @@ class LeaderRow(BaseModel):
     name: str
     rating: int
     level: dict[str, Any]
+    skill: int
+    """The skill rating (docs/rating.md), by which the leaderboard is ordered."""
     title: TitleName | None = None
 
 

@@ -147,7 +147,7 @@ async def get_account(account_id: str, request: Request) -> AccountOut:
 async def leaderboard(
     request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 50
 ) -> list[LeaderRow]:
-    """The accounts of the highest rating, highest first."""
+    """The accounts of the highest skill, highest first (docs/rating.md)."""
     async with _lobby(request).db.session() as s:
         rows = await accounts_repo.leaderboard(s, limit)
     return [
@@ -156,6 +156,7 @@ async def leaderboard(
             name=a.name,
             rating=a.rating,
             level=account_out(a).level.model_dump(),
+            skill=a.skill,
             title=title_of(a),
         )
         for a in rows

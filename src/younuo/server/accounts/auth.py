@@ -95,6 +95,7 @@ def account_out(account: Account) -> AccountOut:
         guest=account.guest,
         rating=account.rating,
         level=level_out(account.rating),
+        skill=account.skill,
         avatar=Avatar.model_validate({"outfit": account.outfit, "expression": account.expression}),
         role=Role(account.role),
         bot=bool(account.bot),

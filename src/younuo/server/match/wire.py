@@ -97,6 +97,8 @@ def result_out(row: Result) -> ResultOut:
         breakdown=dict(row.breakdown),
         rating=row.rating_after,
         level=level_out(row.rating_after) if row.rating_after is not None else None,
+        skill_change=row.skill_change,
+        skill=row.skill_after,
     )
 
 
