@@ -273,15 +273,26 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
             break
         take_turn(page, "Dora")
     page.wait_for_selector(".dialog.results [data-key=back-to-room]:enabled")
+    # Issue 43, item 5: the results show the skill beside the level, with its change
+    # (a match against the house bot moves it up or down, never by 0 but in a tie).
+    mine = page.evaluate("window.younuo.store.matchOver.results.find((r) => r.name === 'Dora')")
+    assert mine["skill"] == 1000 + mine["skill_change"] and mine["skill_change"] != 0
+    sign = "+" if mine["skill_change"] > 0 else ""
+    shown = page.locator(".dialog.results td.skill").all_inner_texts()
+    assert f"{mine['skill']} ({sign}{mine['skill_change']})" in shown
     page.click("[data-key=back-to-room]")
     page.goto(page.url.split("#")[0] + "#/profile")
     page.wait_for_selector("yn-profile .match-item")
     rating = int(page.inner_text("[data-testid=rating]"))
     level = page.evaluate("window.younuo.store.account.level.number")
     assert rating == page.evaluate("window.younuo.store.account.rating")
+    assert int(page.inner_text("[data-testid=skill]")) == mine["skill"]
     page.select_option("select[name=lang]", "zh-Hant")
     names_zh = {1: "嬰兒寶寶", 2: "幼兒小班", 3: "幼兒中班", 4: "幼兒大班", 5: "學前寶寶"}
     assert names_zh.get(level, "寶寶") in page.inner_text("yn-profile .level")
+    assert "實力分" in page.inner_text("yn-profile .skill")
+    page.select_option("select[name=lang]", "zh-Hans")
+    assert "实力分" in page.inner_text("yn-profile .skill")
     page.select_option("select[name=lang]", "en")
     page.click("yn-profile .match-item a.btn")
     page.wait_for_selector("yn-replay .replay-controls")

@@ -153,7 +153,7 @@ class Lobby extends HTMLElement {
         <section class="panel me-panel" aria-label="${t("nav.profile")}">
           ${account ? html`<yn-avatar outfit="${account.avatar?.outfit}" expression="${account.avatar?.expression}" label="${account.name}"></yn-avatar>
           <div><strong>${account.name}</strong>${account.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}<br>
-          <span class="muted">${t("common.labelled", { label: t("profile.rating"), value: account.rating })} · ${levelName(account.level)}</span></div>
+          <span class="muted">${t("common.labelled", { label: t("profile.rating"), value: account.rating })} · ${levelName(account.level)} · ${t("common.labelled", { label: t("profile.skill"), value: account.skill ?? "" })}</span></div>
           <div class="row right wrap"><a class="btn" href="#/profile" data-key="to-profile">${t("nav.profile")}</a>
           <a class="btn" href="#/events" data-key="to-events">${t("nav.events")}</a>
           <a class="btn" href="#/friends" data-key="to-friends">${t("nav.friends")}</a>
@@ -209,7 +209,7 @@ class Lobby extends HTMLElement {
           <h2 id="lead-h">${t("lobby.leaderboard")}</h2>
           ${this.leaders === null ? html`<p class="muted">${t("common.loading")}</p>` : this.leaders.length ? html`
           <ol class="leader-list">${this.leaders.map((row) => html`<li><a href="#/profile/${row.account}">${row.name}</a> ${titleBadge(row.title)}
-            <span class="muted leader-score">${row.rating} · ${levelName(row.level)}</span></li>`)}</ol>` : html`<p class="muted">${t("lobby.no_leaders")}</p>`}
+            <span class="muted leader-score"><strong data-testid="leader-skill" title="${t("profile.skill")}">${row.skill}</strong> · ${levelName(row.level)} (${row.rating})</span></li>`)}</ol>` : html`<p class="muted">${t("lobby.no_leaders")}</p>`}
         </section>
       </div>`);
   }

@@ -182,7 +182,9 @@ class Profile extends HTMLElement {
           <yn-avatar class="big-avatar" outfit="${a.avatar?.outfit}" expression="${a.avatar?.expression}" label="${a.name}"></yn-avatar>
           <div><h2>${a.name}${a.guest ? html` <span class="tag">${t("profile.guest")}</span>` : ""}${a.title ? html` ${titleBadge(a.title)}` : ""}</h2>
             <p class="rating"><span class="label">${t("profile.rating")}</span> <strong data-testid="rating">${a.rating}</strong></p>
-            <p class="level"><span class="label">${t("profile.level")}</span> <strong>${t("profile.level_n", { n: a.level?.number ?? "" })} · ${levelName(a.level)}</strong></p></div>
+            <p class="level"><span class="label">${t("profile.level")}</span> <strong>${t("profile.level_n", { n: a.level?.number ?? "" })} · ${levelName(a.level)}</strong></p>
+            <p class="skill" title="${t("profile.skill_hint")}"><span class="label">${t("profile.skill")}</span> <strong data-testid="skill">${a.skill ?? ""}</strong></p>
+            <p class="small muted">${t("profile.skill_hint")}</p></div>
         </div>` : html`<p class="muted">${t("common.loading")}</p>`}
         ${a && !this.own ? html`<div class="row wrap social-actions">
           <button data-action="befriend" data-key="befriend">${t("social.ask")}</button>
