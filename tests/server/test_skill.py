@@ -4,11 +4,12 @@ people playing a match to its end, then ``match_over``, ``/api/me`` and the lead
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 import httpx
 
-from .harness import ServerProcess, act, play_until_over
+from .harness import Client, ServerProcess, act, play_until_over
 from .test_play import make_table
 
 
@@ -50,3 +51,47 @@ def test_a_match_moves_the_winners_skill_up_and_the_losers_down(server: ServerPr
     ours = [row for row in board if row["account"] in ids.values()]
     assert [row["account"] for row in ours] == [ids[winner], ids[loser]]
     assert [row["skill"] for row in ours] == [results[winner]["skill"], results[loser]["skill"]]
+
+
+def test_quick_match_seats_a_player_with_people_of_similar_skill(server: ServerProcess) -> None:
+    """docs/rating.md, "Quick match": the open table whose people's mean skill is closest
+    comes first, before a fuller table of much stronger players."""
+    sessions = {name: server.guest(name) for name in ("Ann", "Bob", "Cat", "Dan", "Eve")}
+    skills = {"Ann": 1600, "Bob": 1650, "Cat": 1000, "Dan": 1050, "Eve": 1580}
+    db = sqlite3.connect(server.data / "younuo.db")
+    with db:
+        for name, session in sessions.items():
+            db.execute(
+                "UPDATE accounts SET skill = ? WHERE id = ?",
+                (skills[name], session["account"]["id"]),
+            )
+    db.close()
+
+    async def main() -> dict[str, str]:
+        clients = {name: Client(server, session) for name, session in sessions.items()}
+        for client in clients.values():
+            await client.connect()
+        rooms: dict[str, str] = {}
+
+        async def quick(name: str) -> None:
+            reply = await clients[name].request({"type": "quick_match", "preset": "classic"})
+            assert reply["type"] == "ack", reply
+            rooms[name] = (await clients[name].expect("room"))["room"]["id"]
+
+        await quick("Ann")
+        await quick("Bob")  # joins Ann's: the only open table
+        made = await clients["Cat"].request(
+            {"type": "create_room", "settings": {"preset": "classic", "name": "Cat's"}}
+        )
+        assert made["type"] == "ack", made
+        rooms["Cat"] = (await clients["Cat"].expect("room"))["room"]["id"]
+        await quick("Dan")  # Cat's table (1000), not the fuller one of 1625
+        await quick("Eve")  # Ann's table (1625), now the one as full as Cat's
+        for client in clients.values():
+            await client.close()
+        return rooms
+
+    rooms = asyncio.run(main())
+    assert rooms["Bob"] == rooms["Ann"] != rooms["Cat"]
+    assert rooms["Dan"] == rooms["Cat"]
+    assert rooms["Eve"] == rooms["Ann"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from younuo.social.skill import NEW, Skill, Standing, rate, standings
+from younuo.social.skill import NEW, OpenTable, Skill, Standing, rate, seating_order, standings
 
 
 def test_a_new_account_shows_1000() -> None:
@@ -105,3 +105,24 @@ def test_places_in_teams_are_the_camps() -> None:
     assert got == (Standing(("a", "c"), 1), Standing(("b", "d"), 2))
     after = rate(got, {})
     assert after["a"].mu > NEW.mu > after["d"].mu
+
+
+def test_quick_match_tries_the_table_of_the_closest_skill_first() -> None:
+    tables = [
+        OpenTable("full-strong", 3, (1600, 1500, 1700)),
+        OpenTable("one-near", 1, (1020,)),
+        OpenTable("two-near", 2, (980, 1060)),
+        OpenTable("weak", 2, (600, 700)),
+    ]
+    # 1000: two-near (gap 20) and one-near (gap 20) share step 0, the fuller first.
+    assert seating_order(1000, tables) == ["two-near", "one-near", "weak", "full-strong"]
+    assert seating_order(1600, tables)[0] == "full-strong"
+    assert seating_order(650, tables)[0] == "weak"
+
+
+def test_quick_match_counts_the_gap_in_steps_then_prefers_the_fuller_table() -> None:
+    tables = [OpenTable("b", 1, (1090,)), OpenTable("a", 3, (1010,)), OpenTable("c", 3, (1150,))]
+    # 1090 and 1010 are both within one step of 1000: the fuller "a" first; 1150 is a step away.
+    assert seating_order(1000, tables) == ["a", "b", "c"]
+    # A table of bots and no rated person has no gap; ties keep the id order.
+    assert seating_order(1400, [OpenTable("z", 1, ()), OpenTable("y", 1, ())]) == ["y", "z"]

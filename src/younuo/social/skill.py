@@ -123,4 +123,47 @@ def rate(places: Sequence[Standing], skills: Mapping[str, Skill]) -> dict[str, S
     }
 
 
-__all__ = ["LOWER_WINS", "MU", "NEW", "SIGMA", "Skill", "Standing", "rate", "standings"]
+SEATING_STEP = 100
+"""Quick match compares skill gaps in steps of this many shown points (see
+:func:`seating_order`): a gap of 30 and one of 70 are as good, and the fuller table wins."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """An open room quick match may seat a player at: its id, seats taken, and the shown
+    skills of the people seated there (bots without accounts have none)."""
+
+    id: str
+    taken: int
+    skills: tuple[int, ...]
+
+
+def seating_order(own: int, tables: Sequence[OpenTable]) -> list[str]:
+    """The order in which quick match tries ``tables`` for a player of skill ``own``.
+
+    Closest first: the gap between ``own`` and the mean skill of the people seated,
+    counted in whole :data:`SEATING_STEP` steps (a table with nobody rated has no gap);
+    among tables of the same step the fullest first (so that tables fill and start),
+    then by id, so that the order is the same on every node.
+    """
+
+    def key(table: OpenTable) -> tuple[int, int, str]:
+        gap = abs(own - sum(table.skills) / len(table.skills)) if table.skills else 0.0
+        return (int(gap // SEATING_STEP), -table.taken, table.id)
+
+    return [t.id for t in sorted(tables, key=key)]
+
+
+__all__ = [
+    "LOWER_WINS",
+    "MU",
+    "NEW",
+    "SEATING_STEP",
+    "SIGMA",
+    "OpenTable",
+    "Skill",
+    "Standing",
+    "rate",
+    "seating_order",
+    "standings",
+]

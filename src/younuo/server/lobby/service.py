@@ -39,6 +39,7 @@ from younuo.server.match.service import MatchService, Runtime
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.routing import Op, Router
 from younuo.social.blocks import may_seat_together
+from younuo.social.skill import OpenTable, seating_order
 from younuo.store import Database
 from younuo.store import accounts as accounts_repo
 from younuo.store import friends as friends_repo
@@ -179,15 +180,26 @@ class Lobby:
     async def quick_match(
         self, account: Account, preset: str | None, mode: str | None
     ) -> RoomState:
-        """The fullest open public room that fits, or a new one."""
+        """The open public room that fits whose people's skill is closest to the
+        player's, the fullest of those first (younuo.social.skill.seating_order), or a
+        new one."""
         candidates = await self.listing(mode=mode, preset=preset, free_seats=1)
-        candidates.sort(key=lambda r: (-r.taken, r.id))
+        open_rooms: dict[str, tuple[RoomState, int]] = {}
         for summary in candidates:
             if summary.status != RoomStatus.OPEN:
                 continue
-            room = await self.load(summary.id)
-            if room is None or room.is_member(account.id):
-                continue
+            found = await self.load(summary.id)
+            if found is not None and not found.is_member(account.id):
+                open_rooms[found.id] = (found, summary.taken)
+        people = [h for room, _ in open_rooms.values() for h in room.humans()]
+        async with self.db.session() as s:
+            rated = await accounts_repo.get_many(s, people)
+        tables = [
+            OpenTable(rid, taken, tuple(rated[h].skill for h in room.humans() if h in rated))
+            for rid, (room, taken) in open_rooms.items()
+        ]
+        for rid in seating_order(account.skill, tables):
+            room = open_rooms[rid][0]
             # Social play (docs/social.md): never seat someone with a player either blocks.
             seated = [account.id, *room.humans()]
             async with self.db.session() as s:
