@@ -67,6 +67,8 @@ def test_quick_match_seats_a_player_with_people_of_similar_skill(server: ServerP
             )
     db.close()
 
+    seen: dict[str, dict[str, Any]] = {}
+
     async def main() -> dict[str, str]:
         clients = {name: Client(server, session) for name, session in sessions.items()}
         for client in clients.values():
@@ -76,7 +78,8 @@ def test_quick_match_seats_a_player_with_people_of_similar_skill(server: ServerP
         async def quick(name: str) -> None:
             reply = await clients[name].request({"type": "quick_match", "preset": "classic"})
             assert reply["type"] == "ack", reply
-            rooms[name] = (await clients[name].expect("room"))["room"]["id"]
+            seen[name] = (await clients[name].expect("room"))["room"]
+            rooms[name] = seen[name]["id"]
 
         await quick("Ann")
         await quick("Bob")  # joins Ann's: the only open table
@@ -95,3 +98,6 @@ def test_quick_match_seats_a_player_with_people_of_similar_skill(server: ServerP
     assert rooms["Bob"] == rooms["Ann"] != rooms["Cat"]
     assert rooms["Dan"] == rooms["Cat"]
     assert rooms["Eve"] == rooms["Ann"]
+    # The room shows each person's skill beside the level.
+    shown = {s["name"]: s["skill"] for s in seen["Dan"]["seats"] if s is not None}
+    assert shown == {"Cat": 1000, "Dan": 1050}

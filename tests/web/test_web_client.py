@@ -262,6 +262,9 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
     page.click("[data-key=add-bot]")
     page.click("[data-key=ready]")
     page.wait_for_selector(".seat-card.mine.is-ready")
+    # A new account's skill beside the level on its seat; none on the house bot's.
+    assert page.inner_text(".seat-card.mine .seat-skill") == "Skill: 1000"
+    assert page.locator(".seat-skill").count() == 1
     page.click("[data-key=start]")
     page.wait_for_selector("yn-table .hand-card")
     for _ in range(300):

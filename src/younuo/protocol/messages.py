@@ -454,6 +454,8 @@ class SeatOut(_Out):
     avatar: Avatar
     rating: int | None
     level: LevelOut | None
+    skill: int | None = None
+    """The person's skill rating, shown beside the level (docs/rating.md); null for a bot."""
     bot_level: str | None
     bot_account: bool = False
     """A person's seat held by a bot account: shown with a bot badge."""

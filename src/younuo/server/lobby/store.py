@@ -81,7 +81,8 @@ class RoomStore:
             found = await accounts_repo.get_many(s, humans)
         ratings = {a: acc.rating for a, acc in found.items()}
         connected = await self.hub.peers.online(humans, self.hub)
-        return room_out(room, viewer, ratings, connected, level_out)
+        skills = {a: acc.skill for a, acc in found.items()}
+        return room_out(room, viewer, ratings, connected, level_out, skills)
 
     async def listing(
         self, mode: str | None = None, preset: str | None = None, free_seats: int | None = None

@@ -49,9 +49,10 @@ def room_out(
     ratings: dict[str, int],
     connected: set[str],
     level_of: Callable[[int], LevelOut],
+    skills: dict[str, int] | None = None,
 ) -> RoomOut:
     """The room as ``viewer`` sees it (its code to members only), with each person's
-    rating and level and whether they are connected."""
+    rating, level and skill and whether they are connected."""
     settings = room.settings
     seats: list[SeatOut | None] = []
     for i, seat in enumerate(room.seats):
@@ -67,6 +68,7 @@ def room_out(
                 rating=rating,
                 level=level_of(rating) if rating is not None else None,
                 connected=seat.account in connected,
+                skill=(skills or {}).get(seat.account) if seat.account else None,
             )
         )
     try:

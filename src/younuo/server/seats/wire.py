@@ -34,6 +34,7 @@ def seat_out(
     rating: int | None,
     level: LevelOut | None,
     connected: bool,
+    skill: int | None = None,
 ) -> SeatOut:
     """A room's seat ``index`` as its members see it (camps in team mode only; a bot is
     always ready and connected)."""
@@ -45,6 +46,7 @@ def seat_out(
             "camp": seat.camp if teams else None,
             "rating": rating,
             "level": level,
+            "skill": skill,
             "connected": seat.is_bot or connected,
         }
     )

@@ -174,7 +174,7 @@ class Room extends HTMLElement {
       ${teams && seat.camp ? html`<span class="camp-badge ${seat.camp}" title="${t(`camp.${seat.camp}`)}">${t(`camp.${seat.camp}.short`)}</span>` : ""}
       <yn-avatar outfit="${seat.avatar.outfit}" expression="${seat.avatar.expression}"></yn-avatar>
       <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${playerName(seat.name)}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}${seat.title ? html` ${titleBadge(seat.title)}` : ""}</div>
-      <div class="small muted">${seat.bot_account ? html`<span class="tag bot-account">${t("bot.account")}</span> ` : ""}${seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : levelName(seat.level)}${seat.connected === false ? ` · ${t("room.offline")}` : ""}</div>
+      <div class="small muted">${seat.bot_account ? html`<span class="tag bot-account">${t("bot.account")}</span> ` : ""}${seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : levelName(seat.level)}${seat.skill != null ? html` · <span class="seat-skill" title="${t("profile.skill")}">${t("common.labelled", { label: t("profile.skill"), value: seat.skill })}</span>` : ""}${seat.connected === false ? ` · ${t("room.offline")}` : ""}</div>
       <div class="ready-state ${seat.ready || host ? "yes" : "no"}">${seat.ready ? `✓ ${t("room.ready")}` : host ? `✓ ${t("room.host_ready")}` : t("room.not_ready")}</div>
       ${this.isHost && !mine ? html`<div class="row wrap host-seat">
         ${seat.kind === "bot"
