@@ -124,6 +124,11 @@ async def _room_and_table(server: ServerProcess) -> None:
             await (pilot.press(*keys) if keys else pilot.pause(0.05))
             await pilot.pause(0.05)
         await until(pilot, lambda: "Match over" in drawn(app, "#status"))
+        # Issue 43, item 5: each person's skill and its change beside the level points.
+        assert app.results is not None
+        mine = next(r for r in app.results.results if r.account is not None and r.name == CLOSING)
+        assert mine.skill is not None and mine.skill_change is not None
+        assert f"skill {mine.skill} ({mine.skill_change:+d})" in drawn(app, "#log")
         # What they did, told in the log: the name as typed (whose turn it is shows
         # too, for the instant a program takes to move).
         assert "#log" in seen, seen

@@ -135,7 +135,11 @@ class TableScreen(Base):
             for row in results.results:
                 change = f"{row.rating_change:+d}"
                 name = self.player_name(model, row.name)
-                lines.append(words("tui.over.row", name=name, score=row.score, change=change))
+                line = words("tui.over.row", name=name, score=row.score, change=change)
+                if row.skill is not None:  # the skill beside the level points (docs/rating.md)
+                    moved = f"{row.skill_change or 0:+d}"
+                    line += words("tui.over.skill", skill=row.skill, change=moved)
+                lines.append(line)
             return Text("\n".join(lines), style="bold")
         size = self.query_one("#log", Plain).size.height or 8
         return Text("\n".join(self.host.log_lines[-size:]))
