@@ -290,6 +290,9 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
     level = page.evaluate("window.younuo.store.account.level.number")
     assert rating == page.evaluate("window.younuo.store.account.rating")
     assert int(page.inner_text("[data-testid=skill]")) == mine["skill"]
+    # The history's entry says what the match did to the skill as well.
+    change = page.inner_text("yn-profile .match-item .skill-change")
+    assert change == f"Skill: {sign}{mine['skill_change']}"
     page.select_option("select[name=lang]", "zh-Hant")
     names_zh = {1: "嬰兒寶寶", 2: "幼兒小班", 3: "幼兒中班", 4: "幼兒大班", 5: "學前寶寶"}
     assert names_zh.get(level, "寶寶") in page.inner_text("yn-profile .level")

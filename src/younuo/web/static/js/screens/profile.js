@@ -148,7 +148,7 @@ class Profile extends HTMLElement {
         <span class="muted small">${m.rules?.preset ? t(`preset.${m.rules.preset}`) : m.preset ? t(`preset.${m.preset}`) : ""}${m.status ? ` · ${t(`mstatus.${m.status}`) === `mstatus.${m.status}` ? m.status : t(`mstatus.${m.status}`)}` : ""}</span><br>
         <span class="small">${(players || []).map((p) => name(typeof p === "string" ? p : p.name)).join(t("list.sep"))}</span>
         ${m.winner ? html`<br><span class="small">★ ${name(m.winner)}</span>` : ""}
-        ${mine ? html`<br><span class="small">${t("common.labelled", { label: t("results.score"), value: mine.score })}${mine.rating_change !== undefined ? ` · ${t("common.labelled", { label: t("results.change"), value: `${mine.rating_change >= 0 ? "+" : ""}${mine.rating_change}` })}` : ""}</span>` : ""}</div>
+        ${mine ? html`<br><span class="small">${t("common.labelled", { label: t("results.score"), value: mine.score })}${mine.rating_change !== undefined ? ` · ${t("common.labelled", { label: t("results.change"), value: `${mine.rating_change >= 0 ? "+" : ""}${mine.rating_change}` })}` : ""}${mine.skill_change != null ? html` · <span class="skill-change">${t("common.labelled", { label: t("profile.skill"), value: `${mine.skill_change >= 0 ? "+" : ""}${mine.skill_change}` })}</span>` : ""}</span>` : ""}</div>
       ${id ? html`<a class="btn" href="#/replay/${id}" data-key="replay-${id}">${t("profile.replay")}</a>` : ""}
     </li>`;
   }
