@@ -324,3 +324,12 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
     page.click("[data-key=rp-last]")
     assert f"Step {total} of {total}" in page.inner_text("yn-replay .step-line")
     assert hands_shown() == steps[-1]["state"]["hands"]
+    # The lobby's own panel and its leaderboard (ordered by skill) show the skill too.
+    page.goto(page.url.split("#")[0] + "#/")
+    page.click("yn-room [data-key=leave]")
+    page.wait_for_selector("yn-lobby .leader-list")
+    assert f"Skill: {mine['skill']}" in page.inner_text("yn-lobby .me-panel")
+    board = httpx.get(page.url.split("#")[0] + "api/leaderboard").json()
+    shown_skills = [int(s) for s in page.locator("[data-testid=leader-skill]").all_inner_texts()]
+    assert shown_skills == [row["skill"] for row in board]
+    assert shown_skills == sorted(shown_skills, reverse=True) and mine["skill"] in shown_skills
