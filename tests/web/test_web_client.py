@@ -281,8 +281,8 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
     mine = page.evaluate("window.younuo.store.matchOver.results.find((r) => r.name === 'Dora')")
     assert mine["skill"] == 1000 + mine["skill_change"] and mine["skill_change"] != 0
     sign = "+" if mine["skill_change"] > 0 else ""
-    shown = page.locator(".dialog.results td.skill").all_inner_texts()
-    assert f"{mine['skill']} ({sign}{mine['skill_change']})" in shown
+    shown = page.locator(".dialog.results .score-table .skill").all_inner_texts()
+    assert f"Skill: {mine['skill']} ({sign}{mine['skill_change']})" in shown
     page.click("[data-key=back-to-room]")
     page.goto(page.url.split("#")[0] + "#/profile")
     page.wait_for_selector("yn-profile .match-item")

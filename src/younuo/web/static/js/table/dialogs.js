@@ -114,11 +114,10 @@ export function resultsDialog(ctx, round, over, now) {
     ${final && results.length ? html`
       <h3 class="match-winner">${matchLine}</h3>
       <table class="score-table"><caption class="sr-only">${t("results.match_table")}</caption>
-        <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.score")}</th><th scope="col">${t("results.change")}</th><th scope="col">${t("results.level")}</th><th scope="col">${t("results.skill")}</th></tr></thead>
+        <thead><tr><th scope="col">${t("results.player")}</th><th scope="col">${t("results.score")}</th><th scope="col">${t("results.change")}</th><th scope="col">${t("results.level")}</th></tr></thead>
         <tbody>${results.map((r) => html`<tr class="${r.winner || r.name === over.winner ? "won" : ""}"><th scope="row">${campOf(r.name) ? html`<span class="camp-dot ${campOf(r.name)}"></span>` : ""}${playerName(r.name)}${r.left ? html` <span class="tag">${t("table.left")}</span>` : ""}</th>
           <td>${r.score}</td><td class="${r.rating_change >= 0 ? "up" : "down"}" title="${Object.entries(r.breakdown || {}).map(([k, n]) => `${t(`results.${k}`)} ${n}`).join(", ")}">${r.rating_change >= 0 ? "+" : ""}${r.rating_change}</td>
-          <td>${r.level ? `${levelName(r.level)} (${r.rating})` : ""}</td>
-          <td class="skill ${r.skill_change > 0 ? "up" : r.skill_change < 0 ? "down" : ""}">${r.skill != null ? `${r.skill} (${r.skill_change >= 0 ? "+" : ""}${r.skill_change})` : ""}</td></tr>`)}</tbody></table>` : ""}
+          <td>${r.level ? `${levelName(r.level)} (${r.rating})` : ""}${r.skill != null ? html`<br><span class="skill ${r.skill_change > 0 ? "up" : r.skill_change < 0 ? "down" : ""}">${t("common.labelled", { label: t("results.skill"), value: `${r.skill} (${r.skill_change >= 0 ? "+" : ""}${r.skill_change})` })}</span>` : ""}</td></tr>`)}</tbody></table>` : ""}
     ${final ? html`<button class="primary" data-action="back-to-room" data-key="back-to-room" ${over ? "" : "disabled"}>${t("results.back")}</button>`
       : html`<p class="next-round muted" aria-live="off">${nextRoundText(ctx.match.clock, now)}</p>`}`, false, "results");
 }
