@@ -122,7 +122,7 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
     lobby = Lobby(
         db, hub, matches, tables, ended, ClusterNews(link), grace=settings.reconnect_grace
     )
-    Relay(hub, lobby, matches, tables, matches.announce, link, inbox)
+    Relay(hub, lobby, matches, tables, matches.announce, roster, link, inbox)
     return Play(hub, matches, tables, lobby, ended, ClusterNode(link, leases, lease_db))
 
 

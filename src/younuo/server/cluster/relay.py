@@ -24,6 +24,7 @@ from younuo.server.cluster.keys import IN_LOBBY, PRESENCE
 from younuo.server.cluster.link import Link
 from younuo.server.cluster.messages import Replaced, Revoke, RoomChanged, Tell
 from younuo.server.cluster.ports import Desk, Matches, Rooms
+from younuo.server.cluster.roster import Roster
 from younuo.server.realtime.connections import CLOSE_REPLACED, Hub
 from younuo.server.realtime.feed import Committed
 
@@ -38,17 +39,20 @@ class Relay:
         matches: Matches,
         desk: Desk,
         announce: Callable[[Committed], None],
+        roster: Roster,
         link: Link,
         inbox: Inbox,
     ) -> None:
         """``desk`` sends a watched match's ``state`` (a router that forwards);
-        ``announce`` is the match service's (every match run here, told again)."""
+        ``announce`` is the match service's (every match run here, told again);
+        ``roster`` hears that a node which changed a room is alive."""
         self.node = link.node
         self.hub = hub
         self.lobby = lobby
         self.matches = matches
         self.desk = desk
         self.announce = announce
+        self.roster = roster
         self.link = link
         inbox.on(Replaced, self._replaced)
         inbox.on(Tell, self._tell)
@@ -71,6 +75,8 @@ class Relay:
 
     async def _room(self, m: RoomChanged) -> None:
         if m.node != self.node:
+            # Its host is on that node: the listing must not count them offline.
+            self.roster.heard(m.node)
             await self.lobby.room_changed(m.room, m.version)
 
     async def resync(self) -> None:

@@ -26,6 +26,16 @@ class Roster:
         self.living = living
         self.scanned = at
 
+    def heard(self, node: str) -> None:
+        """``node`` just sent a message: it is alive, whatever the last scan found.
+
+        A node that joined after this node's last scan is not in ``living`` until the
+        next one; without this, the presence of its players would read as offline
+        meanwhile (the lobby would hide the rooms they host, and no later push would
+        show them). A node that dies after it is heard is dropped by the next scan.
+        """
+        self.living.add(node)
+
     def runs(self, match: str, node: str | None) -> None:
         """``node`` runs ``match`` (None: nobody known)."""
         if node is None:
