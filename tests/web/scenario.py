@@ -109,6 +109,13 @@ def add_bots(page: Any, count: int, level: str = "random") -> None:
         )
 
 
+def open_more_rules(page: Any, prefix: str = "lb") -> None:
+    """Unfold the editor's "More rules" (the options past the preset), as a player would."""
+    if not page.evaluate(f"document.querySelector('#{prefix}-more').open"):
+        page.click(f"#{prefix}-more > summary")
+    page.wait_for_function(f"document.querySelector('#{prefix}-more').open")
+
+
 def create_room(page: Any, options: dict[str, Any], private: bool = False, seats: int = 4) -> None:
     """Create a room through the editor; `options` are set on their fields."""
     page.click("[data-key=create-open]")
@@ -117,6 +124,8 @@ def create_room(page: Any, options: dict[str, Any], private: bool = False, seats
     page.fill("#lb-needed", "2")
     if private:
         page.check("#lb-private")
+    if set(options) - {"preset"}:
+        open_more_rules(page)
     for name, value in options.items():
         if name == "preset":
             continue

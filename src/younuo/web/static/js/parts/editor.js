@@ -1,5 +1,7 @@
 // The room editor: room settings and every rule option, each with one sentence that
 // explains it. Used to create a room (lobby) and by the host to change the rules.
+// The preset comes first and the thirty-odd options are folded under "More rules"
+// (a <details> whose open state is the player's: data-keep), so the form is short.
 
 import { html } from "../dom.js";
 import { t } from "../i18n.js";
@@ -64,12 +66,15 @@ export function editorMarkup(settings, prefix = "ed") {
       <legend>${t("create.rules")}</legend>
       ${row(`${prefix}-preset`, t("create.preset"), html`<select id="${prefix}-preset" name="preset" data-key="${prefix}-preset">
         ${Object.keys(rulesInfo.presets).map((p) => html`<option value="${p}" ${p === preset ? "selected" : ""}>${t(`preset.${p}`)}</option>`)}</select>`, t(`preset.${preset}.desc`))}
+      <details class="more-rules" id="${prefix}-more" data-keep>
+        <summary data-key="${prefix}-more-open">${t("create.more_rules")}</summary>
       ${optionNames().map((name) => html`
         <div class="opt ${rules[name] !== base[name] ? "changed" : ""}">
           <label for="${prefix}-opt-${name}">${t(`opt.${name}`)} <span class="tag changed-tag">${t("create.changed")}</span></label>
           ${optionControl(name, rules[name], prefix)}
           <p class="help">${t(`opt.${name}.help`)}</p>
         </div>`)}
+      </details>
     </fieldset>`;
 }
 
