@@ -30,6 +30,36 @@ function optionControl(name, value, prefix) {
     html`<option value="${choice}" ${String(choice) === String(value) ? "selected" : ""}>${valueLabel(name, choice)}</option>`)}</select>`;
 }
 
+// The match lengths offered beside the preset (issue 43): a hand-made room plays to the
+// preset's 500 unless the maker picks a shorter target or one round (R-SCORE: `single`).
+// Each pick only sets the `target` and `scoring` fields under "More rules", which stay
+// the truth, so a custom target typed there still works (then no pick is checked).
+const LENGTHS = ["single", "100", "200", "500"];
+
+/** The pick that matches `rules`, or null when the target is another number. */
+function lengthOf(rules) {
+  if (rules.scoring === "single") return "single";
+  return LENGTHS.includes(String(rules.target)) ? String(rules.target) : null;
+}
+
+function lengthLabel(length) {
+  return length === "single" ? t("create.length_single") : t("create.length_points", { n: length });
+}
+
+/** Set the `target` and `scoring` fields of `form` for the pick `length`. */
+export function applyLength(form, length) {
+  const scoring = form.elements.namedItem("opt:scoring");
+  const target = form.elements.namedItem("opt:target");
+  if (!scoring || !target) return;
+  if (length === "single") { scoring.value = "single"; return; }
+  if (scoring.value === "single") {
+    // Leaving "one round": back to the preset's way of counting (cumulative if it is single).
+    const base = (rulesInfo.presets[form.elements.namedItem("preset").value] || {}).scoring;
+    scoring.value = base && base !== "single" ? base : "cumulative";
+  }
+  target.value = length;
+}
+
 /** The rule options of a preset with `options` set over it. */
 export function effectiveRules(preset, options = {}) {
   return { ...(rulesInfo.presets[preset] || rulesInfo.presets.younuo), ...options };
@@ -66,6 +96,12 @@ export function editorMarkup(settings, prefix = "ed") {
       <legend>${t("create.rules")}</legend>
       ${row(`${prefix}-preset`, t("create.preset"), html`<select id="${prefix}-preset" name="preset" data-key="${prefix}-preset">
         ${Object.keys(rulesInfo.presets).map((p) => html`<option value="${p}" ${p === preset ? "selected" : ""}>${t(`preset.${p}`)}</option>`)}</select>`, t(`preset.${preset}.desc`))}
+      <div class="opt length" role="radiogroup" aria-labelledby="${prefix}-length-h">
+        <span class="label" id="${prefix}-length-h">${t("create.length")}</span>
+        <div class="length-picks">${LENGTHS.map((length) => html`
+          <label class="pick"><input type="radio" name="length" value="${length}" data-key="${prefix}-length-${length}" ${lengthOf(rules) === length ? "checked" : ""}>${lengthLabel(length)}</label>`)}</div>
+        <p class="help">${t("create.length_help")}</p>
+      </div>
       <details class="more-rules" id="${prefix}-more" data-keep>
         <summary data-key="${prefix}-more-open">${t("create.more_rules")}</summary>
       ${optionNames().map((name) => html`
@@ -118,5 +154,8 @@ export function markChanges(form) {
     if (!field) continue;
     row.classList.toggle("changed", field.name.slice(4) in settings.options);
   }
+  // A target or scoring changed under "More rules" moves the length pick with it.
+  const length = lengthOf(effectiveRules(settings.preset, settings.options));
+  for (const pick of form.querySelectorAll("input[name=length]")) pick.checked = pick.value === length;
   return settings;
 }

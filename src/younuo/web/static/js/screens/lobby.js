@@ -8,7 +8,7 @@ import { titleBadge } from "../parts/titles.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { api } from "../net.js";
 import { roomName } from "../names.js";
-import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
+import { applyLength, editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { ICON_CLOCK } from "../parts/elements.js";
 import { toast } from "../parts/notice.js";
 import { loadRules, rulesInfo } from "../rules.js";
@@ -85,6 +85,7 @@ class Lobby extends HTMLElement {
     }
     const form = field.closest("form[name=create]");
     if (form) {
+      if (field.name === "length") applyLength(form, field.value);
       // Only a new preset redraws the editor (with that preset's values).
       this.draft = markChanges(form);
       if (field.name === "preset") { this.draft.options = casualOptions(field.value); this.paint(); }

@@ -8,7 +8,7 @@ import { EXPRESSIONS, OUTFITS } from "../avatar.js";
 import { html, onAction, raw, patch } from "../dom.js";
 import { errorText, levelName, onLanguage, t } from "../i18n.js";
 import { playerName, roomName } from "../names.js";
-import { editorMarkup, markChanges, readEditor } from "../parts/editor.js";
+import { applyLength, editorMarkup, markChanges, readEditor } from "../parts/editor.js";
 import { ICON_CLOCK } from "../parts/elements.js";
 import { startOffer } from "../parts/startoffer.js";
 import { api } from "../net.js";
@@ -134,6 +134,7 @@ class Room extends HTMLElement {
     if (name === "bot-level") { this.botLevel = field.value; return; }
     const form = field.closest("form[name=rules]");
     if (form) {
+      if (name === "length") applyLength(form, field.value);
       // The editor keeps its own draft: room updates (someone gets ready) must not undo it.
       this.draft = markChanges(form);
       if (name === "preset") { this.draft.options = {}; this.paint(); }
