@@ -1,0 +1,41 @@
+"""Small defects of the table and the preparation screen (issue 43, item 6): the
+desktop log after a reload, the header avatar, the host's ready mark."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Pages
+from .scenario import create_room, sign_in, take_turn, wait_turn
+
+LOG_SHOWN = "(() => { const l = document.querySelector('yn-table .log');"
+LOG_SHOWN += " return l.checkVisibility() ? l.querySelectorAll('li').length : -1; })()"
+
+
+def start_with_bot(page: Any) -> None:
+    """The host seats one easy bot, gets ready and starts."""
+    page.select_option("#bot-level", "easy")
+    page.click("[data-key=add-bot]")
+    page.wait_for_function("window.younuo.store.room.seats.filter(Boolean).length === 2")
+    page.click("[data-key=ready]")
+    page.wait_for_selector(".seat-card.mine.is-ready")
+    page.click("[data-key=start]")
+    page.wait_for_selector("yn-table .hand-card")
+
+
+def test_the_desktop_log_after_a_reload_is_hidden_until_it_has_lines(pages: Pages) -> None:
+    """A reload brings the table back without past events: the desktop log is not an
+    empty dark pill; it shows again with the next move's lines."""
+    page = pages.open(1280, 800)
+    sign_in(page, "Lou")
+    create_room(page, {"preset": "younuo", "target": 5000}, seats=2)
+    start_with_bot(page)
+    page.wait_for_function(f"{LOG_SHOWN} > 0")  # the deal's lines
+    page.reload()
+    page.wait_for_selector("yn-table .hand-card")
+    assert page.evaluate(LOG_SHOWN) == -1
+    box = page.evaluate("document.querySelector('yn-table .log').getBoundingClientRect().width")
+    assert box == 0
+    wait_turn(page, "Lou")
+    take_turn(page, "Lou")
+    page.wait_for_function(f"{LOG_SHOWN} > 0")
