@@ -39,3 +39,31 @@ def test_the_desktop_log_after_a_reload_is_hidden_until_it_has_lines(pages: Page
     wait_turn(page, "Lou")
     take_turn(page, "Lou")
     page.wait_for_function(f"{LOG_SHOWN} > 0")
+
+
+HEADER_AVATAR = "header .me-link yn-avatar"
+
+
+def test_the_header_avatar_follows_a_new_outfit_and_an_emote(pages: Pages) -> None:
+    """The header's avatar changes with the player's: a new outfit on the preparation
+    screen and a new expression at the table, before the match ends."""
+    page = pages.open(1280, 800)
+    sign_in(page, "Ava")
+    create_room(page, {"preset": "younuo", "target": 5000}, seats=2)
+    before = page.get_attribute(HEADER_AVATAR, "outfit")
+    outfits = page.evaluate(
+        "[...document.querySelectorAll('[data-action=outfit]')].map(b => b.dataset.value)"
+    )
+    outfit = next(o for o in outfits if o != before)
+    page.click(f"[data-key=outfit-{outfit}]")
+    page.wait_for_function(
+        f"document.querySelector('{HEADER_AVATAR}').getAttribute('outfit') === '{outfit}'"
+    )
+    start_with_bot(page)
+    page.click("yn-table [data-action=emote]")
+    page.click("yn-table [data-key=emote-cry]")
+    page.wait_for_function(
+        f"document.querySelector('{HEADER_AVATAR}').getAttribute('expression') === 'cry'"
+    )
+    assert page.get_attribute(HEADER_AVATAR, "outfit") == outfit
+    assert page.evaluate("window.younuo.store.matchOver") is None

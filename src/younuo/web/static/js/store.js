@@ -158,6 +158,10 @@ class Store extends EventTarget {
     if (!room.match && this.match && !this.matchOver && room.status !== "playing") {
       this.match = null;
     }
+    // Our own seat's avatar is the account's (the server saves it): keep the header's
+    // in step now, not at the next GET /api/me after the match.
+    const mine = room.seats.find((s) => s && s.account === this.account?.id);
+    if (mine) this.ownAvatar(mine.avatar);
     // Keep the table's avatars in step with the room during a match (emotes).
     if (this.match) {
       for (const seat of room.seats) {
@@ -279,6 +283,7 @@ class Store extends EventTarget {
     if (!match || match.id !== message.match) return;
     const at = match.table.find((p) => p.name === message.player);
     if (at) at.avatar = message.avatar;
+    if (message.player === match.view.player) this.ownAvatar(message.avatar);
     this.emit("emote", { player: message.player, avatar: message.avatar });
   }
 
@@ -328,6 +333,14 @@ class Store extends EventTarget {
     this.emit("room");
   }
 
+  /** Our avatar changed (the outfit picker, an emote): the header draws the account's. */
+  ownAvatar(avatar) {
+    const now = this.account?.avatar;
+    if (!avatar || !this.account || (now?.outfit === avatar.outfit && now?.expression === avatar.expression)) return;
+    this.account = { ...this.account, avatar };
+    this.emit("account");
+  }
+
   /** The account as the server now has it (after a rename). */
   setAccount(account) {
     this.account = account;
@@ -346,6 +359,7 @@ class Store extends EventTarget {
       seat.avatar = avatar;
       this.emit("emote", { player: seat.name, avatar });
     }
+    this.ownAvatar(avatar);
     return this.request({ type: "avatar", avatar });
   }
 }
