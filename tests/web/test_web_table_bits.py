@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .conftest import Pages
 from .scenario import create_room, sign_in, take_turn, wait_turn
 
@@ -67,3 +69,25 @@ def test_the_header_avatar_follows_a_new_outfit_and_an_emote(pages: Pages) -> No
     )
     assert page.get_attribute(HEADER_AVATAR, "outfit") == outfit
     assert page.evaluate("window.younuo.store.matchOver") is None
+
+
+HOST_READY = {"en-US": "✓ Ready (host: starts the match)", "zh-TW": "✓ 準備好（房主開始遊戲）"}
+SET_READY = {"en-US": "I'm ready", "zh-TW": "準備"}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-TW"])
+def test_the_hosts_seat_and_ready_button_say_the_same(pages: Pages, locale: str) -> None:
+    """The host counts as ready: their seat says so and their button says so too (never
+    "I'm ready" beside "✓ Ready"), before and after pressing it."""
+    page = pages.open(1280, 800, locale=locale)
+    sign_in(page, "Hal")
+    create_room(page, {"preset": "younuo"}, seats=4)
+    button = "[data-key=ready]"
+    assert page.inner_text(".seat-card.mine .ready-state").strip() == HOST_READY[locale]
+    assert page.inner_text(button).strip() == HOST_READY[locale]
+    assert page.get_attribute(button, "aria-pressed") == "true"
+    page.click(button)
+    page.wait_for_selector(".seat-card.mine.is-ready")
+    assert page.inner_text(".seat-card.mine .ready-state").strip() == HOST_READY[locale]
+    assert page.inner_text(button).strip() == HOST_READY[locale] != SET_READY[locale]
+    assert page.get_attribute(button, "aria-pressed") == "true"

@@ -145,6 +145,18 @@ class Room extends HTMLElement {
     else if (name === "host-dap") this.run({ type: "configure", settings: { options: { draw_and_play: field.checked } } });
   }
 
+  /**
+   * The ready toggle, saying what the seat says: the host counts as ready (their Start
+   * makes them so, protocol §3), so the host's button never offers "I'm ready" beside a
+   * seat that reads "✓ Ready"; pressing it still sets the ready flag.
+   */
+  readyButton(me) {
+    const host = me.account === this.room.host;
+    const on = me.ready || host;
+    const label = host ? `✓ ${t("room.host_ready")}` : me.ready ? t("room.unready") : t("room.set_ready");
+    return html`<button class="primary big-btn ${on ? "on" : ""}" data-action="ready" data-key="ready" aria-pressed="${on}">${label}</button>`;
+  }
+
   async saveRules(form) {
     const settings = readEditor(form);
     // Options left at the preset's value are sent as null: "back to the preset" (protocol §3).
@@ -168,7 +180,7 @@ class Room extends HTMLElement {
     }
     const mine = me && seat.seat === me.seat;
     const host = seat.account && seat.account === room.host;
-    const label = [playerName(seat.name), mine ? t("room.you") : "", host ? t("room.host") : "", seat.ready ? t("room.ready") : host ? t("room.host_ready") : t("room.not_ready"),
+    const label = [playerName(seat.name), mine ? t("room.you") : "", host ? t("room.host") : "", host ? t("room.host_ready") : seat.ready ? t("room.ready") : t("room.not_ready"),
       teams && seat.camp ? t(`camp.${seat.camp}`) : "", seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : "", seat.bot_account ? t("bot.account") : "", seat.title ? t(`title.${seat.title}`) : ""].filter(Boolean).join(", ");
     return html`<li class="seat-card ${mine ? "mine" : ""} ${seat.ready ? "is-ready" : ""} ${teams && seat.camp ? `camp-${seat.camp}` : ""}" aria-label="${label}" data-seat="${seat.seat}">
       <div class="seat-no">${seat.seat + 1}</div>
@@ -176,7 +188,7 @@ class Room extends HTMLElement {
       <yn-avatar outfit="${seat.avatar.outfit}" expression="${seat.avatar.expression}"></yn-avatar>
       <div class="seat-name">${host ? html`<span class="crown" title="${t("room.host")}" aria-hidden="true">♛</span>` : ""}${playerName(seat.name)}${mine ? html` <span class="tag">${t("room.you")}</span>` : ""}${seat.title ? html` ${titleBadge(seat.title)}` : ""}</div>
       <div class="small muted">${seat.bot_account ? html`<span class="tag bot-account">${t("bot.account")}</span> ` : ""}${seat.kind === "bot" ? t("room.bot", { level: t(`bot.${seat.bot_level}`) }) : levelName(seat.level)}${seat.skill != null ? html` · <span class="seat-skill" title="${t("profile.skill")}">${t("common.labelled", { label: t("profile.skill"), value: seat.skill })}</span>` : ""}${seat.connected === false ? ` · ${t("room.offline")}` : ""}</div>
-      <div class="ready-state ${seat.ready || host ? "yes" : "no"}">${seat.ready ? `✓ ${t("room.ready")}` : host ? `✓ ${t("room.host_ready")}` : t("room.not_ready")}</div>
+      <div class="ready-state ${seat.ready || host ? "yes" : "no"}">${host ? `✓ ${t("room.host_ready")}` : seat.ready ? `✓ ${t("room.ready")}` : t("room.not_ready")}</div>
       ${this.isHost && !mine ? html`<div class="row wrap host-seat">
         ${seat.kind === "bot"
           ? html`<button class="small danger" data-action="remove-bot" data-seat="${seat.seat}" data-key="rm-${seat.seat}">${t("room.remove_bot")}</button>`
@@ -238,8 +250,8 @@ class Room extends HTMLElement {
             </div>
           </div>
           <div class="row wrap">
-            ${me ? html`<button class="primary big-btn ${me.ready ? "on" : ""}" data-action="ready" data-key="ready" aria-pressed="${me.ready}">${me.ready ? t("room.unready") : t("room.set_ready")}</button>
-              <button data-action="stand" data-key="stand">${t("room.stand")}</button>`
+            ${me ? [this.readyButton(me), html`
+              <button data-action="stand" data-key="stand">${t("room.stand")}</button>`]
               : html`<span class="muted">${t("room.watching")}</span><button class="primary" data-action="sit" data-key="sit">${t("room.sit")}</button>`}
           </div>
           ${!this.isHost ? html`<p class="muted small">${t("room.waiting_host")}</p>` : ""}
