@@ -75,6 +75,8 @@ class Replay extends HTMLElement {
     this.off = onLanguage(() => this.paint());
     onAction(this, (action) => this.act(action));
     this.addEventListener("input", (event) => { if (event.target.name === "step") { this.step = Number(event.target.value); this.paint(); } });
+    // The round picker jumps to the first step of the round chosen.
+    this.addEventListener("change", (event) => { if (event.target.name === "round") { this.step = Number(event.target.value); this.paint(); } });
     this.keys = (event) => {
       if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
       if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -91,6 +93,17 @@ class Replay extends HTMLElement {
     clearInterval(this.playing);
     document.removeEventListener("keydown", this.keys);
     if (this.off) this.off();
+  }
+
+  /** The step each round starts at: 0, then each step whose action deals the next round. */
+  get roundStarts() {
+    const starts = [0];
+    const actions = this.record?.actions || [];
+    for (let k = 1; k <= this.total; k++) {
+      const action = this.steps ? this.steps[k]?.action : actions[k - 1];
+      if (action?.type === "next_round") starts.push(k);
+    }
+    return starts;
   }
 
   get total() { return this.steps ? this.steps.length - 1 : (this.record?.actions || []).length; }
@@ -172,6 +185,8 @@ class Replay extends HTMLElement {
     const actions = this.record.actions || [];
     const total = this.total;
     const current = this.steps ? this.steps[this.step]?.action : actions[this.step - 1];
+    const starts = this.roundStarts;
+    const round = starts.filter((at) => at <= this.step).length - 1;
     patch(this, html`<div class="replay">
       <section class="panel">
         <div class="row spread"><h1>${t("rp.title")}</h1><button data-action="back" data-key="back">${t("common.back")}</button></div>
@@ -186,6 +201,8 @@ class Replay extends HTMLElement {
           <button data-action="last" data-key="rp-last" aria-label="${t("rp.last")}">${raw(ICON_LAST)}</button>
           <label class="grow"><span class="sr-only">${t("rp.step_label")}</span><input type="range" name="step" min="0" max="${total}" value="${this.step}" data-key="rp-range"></label>
         </div>
+        ${starts.length > 1 ? html`<label class="rp-round"><span>${t("rp.round_label")}</span>
+          <select name="round" data-key="rp-round">${starts.map((at, i) => html`<option value="${at}" ${i === round ? "selected" : ""}>${t("rp.round", { n: i + 1 })}</option>`)}</select></label>` : ""}
         <p class="step-line" role="status" aria-live="polite">${t("common.labelled", { label: t("rp.step", { i: this.step, n: total }), value: current ? actionText(current, this.name) : t("rp.start") })}</p>
       </section>
       <section class="panel">${this.boardMarkup()}</section>
