@@ -1,9 +1,9 @@
 """A whole match on a phone, by taps alone, against bots (issue 43, "Done means").
 
 A newcomer on a 360×640 touch phone (:data:`newcomer.PHONE`; in Traditional Chinese,
-Simplified Chinese and English) signs in as a guest, opens "Create room", sets the
-scoring to one round (單局 / 单局 / "single round", the room editor's ``scoring``
-option), creates the room, taps
+Simplified Chinese and English) signs in as a guest, opens "Create room", taps the
+"One round" pick beside the preset (一局定勝負 / 一局定胜负; it sets the room editor's
+``scoring`` option, folded under "More rules", to ``single``), creates the room, taps
 "Add 3 bots and start" and plays the round to the match's results: on each of its turns
 it taps a playable card twice (select, play; a wild first when it holds one, so the
 colour picker is met), a colour for a wild, Draw ("Take +N" under a penalty) when
@@ -18,10 +18,8 @@ least 44 CSS px (issue 43 §1), every other one (sign-in, room editor, room) at 
 scrolled to and still. At the end the results dialog names the match's winner.
 
 Every tap goes through :func:`newcomer.tap` (touch events, wholly on the screen, in the
-middle of the part nothing covers). The one control not tapped is the scoring
-``<select>``: a phone shows its choices in the system's own picker, which a page
-cannot reach, so the choice is made with ``select_option`` (the ``change`` event a pick
-fires), after a tap on the select itself.
+middle of the part nothing covers), the match length included: a pick, not a
+``<select>`` whose choices a phone shows in the system's own picker.
 
 Screenshots go to ``artifacts/screens/phone-match/`` (git-ignored): the table at the
 start, mid-match, the wild's colour picker and the results, per language
@@ -70,6 +68,8 @@ from .newcomer import (
 SCREENS = Path(__file__).resolve().parents[2] / "artifacts" / "screens" / "phone-match"
 CREATE_OPEN = "[data-action=create-open]"
 SCORING = "#lb-opt-scoring"
+ONE_ROUND = "label.pick:has([data-key=lb-length-single])"
+"""The editor's "One round" pick beside the preset (the scoring itself is folded)."""
 CREATE_GO = "[data-key=create-go]"
 UNO = "[data-action=uno]"
 ROOM_START = "[data-action=fill-start], [data-action=start]"
@@ -247,9 +247,8 @@ def to_table(player: Player, url: str) -> None:
     sign_in(page, player.flow)
     mark(page, f"{SHOWN}(arg)", QUICK_MATCH)
     player.tap("create room", page.locator(CREATE_OPEN))
-    scoring = page.locator(SCORING)
-    player.tap("scoring", scoring)
-    scoring.select_option("single")
+    player.tap("one round", page.locator(ONE_ROUND))
+    assert page.input_value(SCORING) == "single"
     player.tap("create", page.locator(CREATE_GO))
     mark(page, f"{SHOWN}(arg)", FILL_START)
     player.tap("add bots and start", page.locator(FILL_START))
