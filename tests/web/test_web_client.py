@@ -329,7 +329,9 @@ def test_profile_shows_rating_level_history_and_replay(pages: Pages) -> None:
     page.click("yn-room [data-key=leave]")
     page.wait_for_selector("yn-lobby .leader-list")
     assert f"Skill: {mine['skill']}" in page.inner_text("yn-lobby .me-panel")
-    board = httpx.get(page.url.split("#")[0] + "api/leaderboard").json()
+    # What the page asks for, its ten best: earlier tests of the session made accounts too.
+    board = httpx.get(page.url.split("#")[0] + "api/leaderboard?limit=10").json()
     shown_skills = [int(s) for s in page.locator("[data-testid=leader-skill]").all_inner_texts()]
     assert shown_skills == [row["skill"] for row in board]
-    assert shown_skills == sorted(shown_skills, reverse=True) and mine["skill"] in shown_skills
+    assert shown_skills == sorted(shown_skills, reverse=True)
+    assert mine["skill"] in shown_skills or min(shown_skills) >= mine["skill"]
