@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from younuo.tournaments.entrants import Entrant, more_bots, seed_order
+from younuo.tournaments.progress import Progress
 from younuo.tournaments.seating import snake
 from younuo.tournaments.seeds import EventSeed
 from younuo.tournaments.sizing import fit
 from younuo.tournaments.spec import TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Plan, Stage
-from younuo.tournaments.standings import rank
 
 
 def begin(
@@ -31,17 +31,11 @@ def begin(
     return _stage(spec, tournament_id, seed, 1, ordered, entrants)
 
 
-def after(
-    spec: TournamentSpec,
-    tournament_id: str,
-    seed: EventSeed,
-    entrants: Sequence[Entrant],
-    stages: Sequence[Stage],
-) -> Plan:
+def after(event: Progress) -> Plan:
     """What follows the last of ``stages``, which is done: the next stage, or the places."""
-    last = stages[-1]
+    spec, last = event.spec, event.stages[-1]
     if is_final(last):
-        return Places(tuple(s.entrant for s in rank(spec, entrants, stages)))
+        return Places(event.standing())
     ranked = stage_order(spec, last)
     going = set(last.byes)
     for table in last.tables:
@@ -51,7 +45,9 @@ def after(
     if len(ordered) <= spec.table_max:
         lucky = [name for name in ranked if name not in going]
         ordered += lucky[: max(0, spec.table_min - len(ordered))]
-    planned = _stage(spec, tournament_id, seed, last.number + 1, ordered, entrants)
+    planned = _stage(
+        spec, event.tournament_id, event.seed, last.number + 1, ordered, event.entrants
+    )
     # Stages shrink (spec.py's K rules) and never fall below table_min: it always fits.
     assert planned is not None
     return planned

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from younuo.tournaments.entrants import Entrant, more_bots, seed_order
+from younuo.tournaments.progress import Progress
 from younuo.tournaments.seeds import EventSeed
 from younuo.tournaments.spec import NoShow, TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Plan, Stage, Teams
-from younuo.tournaments.standings import rank
 
 ROUNDS_PER_PARTNER = 4
 """Rounds each partnership plays (R-TEAM partner rotation: 4 rounds per pairing)."""
@@ -72,17 +72,12 @@ def begin(
     return NextStage(_stage(tournament_id, seed, 1, slots), bots)
 
 
-def after(
-    spec: TournamentSpec,
-    tournament_id: str,
-    seed: EventSeed,
-    entrants: Sequence[Entrant],
-    stages: Sequence[Stage],
-) -> Plan:
+def after(event: Progress) -> Plan:
     """The next round of the schedule, or the places by individual totals."""
-    if len(stages) >= stage_count(spec.cap):
-        return Places(tuple(s.entrant for s in rank(spec, entrants, stages)))
-    return NextStage(_stage(tournament_id, seed, len(stages) + 1, stages[0].seeding))
+    stages = event.stages
+    if len(stages) >= stage_count(event.spec.cap):
+        return Places(event.standing())
+    return NextStage(_stage(event.tournament_id, event.seed, len(stages) + 1, stages[0].seeding))
 
 
 def _stage(tournament_id: str, seed: EventSeed, number: int, slots: tuple[str, ...]) -> Stage:

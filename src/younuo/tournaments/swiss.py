@@ -16,12 +16,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from younuo.tournaments.entrants import Entrant, more_bots, seed_order
+from younuo.tournaments.progress import Progress
 from younuo.tournaments.seating import Met, by_standing, snake
 from younuo.tournaments.seeds import EventSeed
 from younuo.tournaments.sizing import fit
 from younuo.tournaments.spec import TournamentSpec
 from younuo.tournaments.stages import NextStage, Places, Plan, Stage
-from younuo.tournaments.standings import rank
 
 
 def begin(
@@ -39,15 +39,10 @@ def begin(
     return NextStage(stage, bots)
 
 
-def after(
-    spec: TournamentSpec,
-    tournament_id: str,
-    seed: EventSeed,
-    entrants: Sequence[Entrant],
-    stages: Sequence[Stage],
-) -> Plan:
+def after(event: Progress) -> Plan:
     """The next round by the standings, or the places after the last round."""
-    standing = [s.entrant for s in rank(spec, entrants, stages)]
+    spec, stages = event.spec, event.stages
+    standing = list(event.standing())
     if len(stages) >= spec.rounds:
         return Places(tuple(standing))
     fitted = fit(len(standing), spec.table_min, spec.table_max, spec.no_show)
@@ -61,7 +56,9 @@ def after(
     tables = by_standing(seated, fitted.sizes, met(stages))
     number = stages[-1].number + 1
     bye_order = [n for n in standing if n in byes]
-    return NextStage(Stage.build(tournament_id, seed, number, tables, bye_order, standing))
+    return NextStage(
+        Stage.build(event.tournament_id, event.seed, number, tables, bye_order, standing)
+    )
 
 
 def met(stages: Sequence[Stage]) -> Met:

@@ -40,6 +40,7 @@ from younuo.tournaments.commands import (
 )
 from younuo.tournaments.entrants import BOT_PREFIX, Entrant, more_bots
 from younuo.tournaments.errors import ErrorCode, TournamentError
+from younuo.tournaments.progress import Progress
 from younuo.tournaments.results import TableResult
 from younuo.tournaments.seeds import EventSecrets, EventSeed
 from younuo.tournaments.spec import STARTS_AHEAD_MAX, Format, NoShow, TournamentSpec
@@ -450,10 +451,11 @@ def _after(
     entrants: tuple[Entrant, ...],
     stages: tuple[Stage, ...],
 ) -> NextStage | Places:
+    event = Progress(spec, tournament_id, seed, entrants, stages)
     match spec.format:
         case Format.ELIMINATION:
-            return elimination.after(spec, tournament_id, seed, entrants, stages)
+            return elimination.after(event)
         case Format.SWISS:
-            return swiss.after(spec, tournament_id, seed, entrants, stages)
+            return swiss.after(event)
         case Format.LEAGUE:
-            return league.after(spec, tournament_id, seed, entrants, stages)
+            return league.after(event)
