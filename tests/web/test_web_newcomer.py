@@ -11,18 +11,16 @@ newcomer the host of a new room.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
-from server.harness import ServerProcess
 from younuo.engine import ActionType, Game, Rules
 
 from .newcomer import PHONE, first_card
+from .seeded import seeded_servers
 
 NICKNAME = "Newbie"
 TO_TABLE = ["nickname field", "play", "quick match", "add bots and start"]
@@ -56,18 +54,9 @@ KINDS = ("plays", "draws", "colour")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """The base URL of a server for each deal, by kind (started side by side: a server
     takes seconds to start, mostly imports)."""
-    started = {
-        kind: ServerProcess(
-            tmp_path_factory.mktemp(f"newcomer-{kind}"),
-            env={"YOUNUO_DEAL_SEED": str(deal_seed(kind))},
-        )
-        for kind in KINDS
-    }
-    with contextlib.ExitStack() as stack:
-        with ThreadPoolExecutor(len(started)) as pool:
-            for server in pool.map(stack.enter_context, started.values()):
-                assert server.running
-        yield {kind: server.http for kind, server in started.items()}
+    seeds = {kind: deal_seed(kind) for kind in KINDS}
+    with seeded_servers(tmp_path_factory.mktemp("newcomer"), seeds) as urls:
+        yield urls
 
 
 @pytest.mark.parametrize("kind", KINDS)

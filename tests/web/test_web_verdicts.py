@@ -11,16 +11,13 @@ tests/web/test_web_client.py. The expected sentences are read from the language 
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from server.harness import ServerProcess
 from younuo.engine import ActionType, Game, Rules
 from younuo.engine.actions import Action
 
@@ -36,6 +33,7 @@ from .scenario import (
     wait_turn,
     wait_version_after,
 )
+from .seeded import seeded_servers
 
 LOCALES = {"en": "en-US", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}
 UNDECIDED = {"en": "You must draw 4", "zh-Hant": "你要抓 4 張", "zh-Hans": "你要抓 4 张"}
@@ -105,18 +103,9 @@ KINDS = ("guilty", "innocent", "stack")
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A server for each planned deal, started side by side."""
-    started = {
-        kind: ServerProcess(
-            tmp_path_factory.mktemp(f"verdicts-{kind}"),
-            env={"YOUNUO_DEAL_SEED": str(seed_where(kind))},
-        )
-        for kind in KINDS
-    }
-    with contextlib.ExitStack() as stack:
-        with ThreadPoolExecutor(len(started)) as pool:
-            for server in pool.map(stack.enter_context, started.values()):
-                assert server.running
-        yield {kind: server.http for kind, server in started.items()}
+    seeds = {kind: seed_where(kind) for kind in KINDS}
+    with seeded_servers(tmp_path_factory.mktemp("verdicts"), seeds) as urls:
+        yield urls
 
 
 @pytest.fixture
