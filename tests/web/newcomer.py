@@ -249,7 +249,10 @@ def state(page: Any) -> str:
                     view: v && {{ current: v.current, player: v.player, phase: v.phase,
                       status: v.status, hand: v.hand, top: v.top, color: v.color,
                       pending_draw: v.pending_draw, last_play: v.last_play, timeouts: v.timeouts }},
-                    legal: m && m.legal }}; }}"""
+                    legal: m && m.legal, version: m && m.version,
+                    table: (t => t && {{ busy: t.busy, queued: t.queued,
+                      selected: t.selectedCodes, overlay: t.overlay && t.overlay.kind }})(
+                      document.querySelector('yn-table')) }}; }}"""
             )
         )
     except Exception as exc:  # the page is gone: say so rather than hide the first error

@@ -41,7 +41,8 @@ class Table extends HTMLElement {
     this.bubbles = new Map(); // player → {expression, until}: emote bubbles
     this.showLog = false;
     this.verdict = null; // {lines: [{key, params}], until}: the banner of the last verdicts
-    this.busy = false;
+    this.busy = false; // an action of ours is in flight (until its answer)
+    this.queued = null; // the action tapped meanwhile, sent after that answer
     this.hand = new Hand();
     this.clock = new TurnClock(this);
     this.build();
@@ -273,8 +274,15 @@ class Table extends HTMLElement {
     return this.selectedCodes.length > 0 && playsOf(this.legal, this.selectedCodes).length > 0;
   }
 
+  /**
+   * Send one legal action. One is in flight at a time (each carries the version it was
+   * chosen at); a tap made meanwhile is not lost: the last one waits in `queued` and goes
+   * once the answer has come, if the new state still offers it (UNO! tapped as soon as
+   * it shows, before the play that led there is answered). One the new state no longer
+   * offers (a second tap of the card just played) is dropped: the table already shows why.
+   */
   async send(action) {
-    if (this.busy) return;
+    if (this.busy) { this.queued = action; return; }
     this.busy = true;
     try {
       await store.act(action);
@@ -283,7 +291,11 @@ class Table extends HTMLElement {
       if (error.code !== "stale_version") { toast(errorText(error), "warn"); sound("error"); }
     } finally {
       this.busy = false;
+      const queued = this.queued;
+      this.queued = null;
+      const still = queued && this.legal.find((a) => JSON.stringify(a) === JSON.stringify(queued));
       this.paint();
+      if (still) this.send(still);
     }
   }
 
