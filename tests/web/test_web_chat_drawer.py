@@ -10,6 +10,7 @@ navigation closes it. (That no text is covered at any size is the layout test's.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from .conftest import Pages
@@ -46,7 +47,7 @@ def _drawn_not_written(page: Any, selector: str) -> None:
 
 
 def test_the_chat_button_sits_in_rows_and_the_drawer_closes_on_navigation(
-    pages: Pages,
+    pages: Pages, artifacts: Path
 ) -> None:
     page = pages.open(360, 640)
     sign_in(page, "Chatty Cathy")
@@ -116,3 +117,13 @@ def test_the_chat_button_sits_in_rows_and_the_drawer_closes_on_navigation(
     assert toggle["width"] >= 44 and toggle["height"] >= 44
     page.click(TOGGLE)
     assert not _meet(_box(page, PANEL), toggle)
+    # Every control in the drawer is a 44 px tap target on the phone, as the table's are.
+    small = page.evaluate(
+        "() => [...document.querySelectorAll('yn-chat button, yn-chat input')]"
+        ".map((el) => [el.dataset.key || el.className, el.getBoundingClientRect()])"
+        ".filter(([, r]) => r.width && (r.width < 44 || r.height < 44))"
+        ".map(([k, r]) => `${k} ${Math.round(r.width)}x${Math.round(r.height)}`)"
+    )
+    assert page.locator("yn-chat [data-action=phrase]").count() > 0
+    assert small == [], small
+    page.screenshot(path=str(artifacts / "chat-drawer-table-360x640.png"))
