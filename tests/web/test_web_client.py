@@ -93,11 +93,12 @@ def test_bots_game_keyboard_and_screens(pages: Pages, artifacts: Path) -> None:
     # Bots are always ready, and the host counts as ready (their Start makes them so).
     assert page.locator(".seat-card .ready-state.yes").count() == 4
     assert "host" in page.inner_text(".seat-card.mine .ready-state")
-    # One at a time: the room redraws when the first change comes back, and a click on
-    # the old drawing of the second control would be lost (seen once in a loaded run).
-    page.click("[data-key=outfit-teal]")
-    page.wait_for_selector(".seat-card.mine yn-avatar[outfit=teal]")
-    page.click("[data-key=expr-wink]")
+    # Both picked before the first comes back (one task: as fast as two quick taps ever
+    # are): the second change must keep the first (each message carries the whole avatar).
+    page.evaluate(
+        "() => ['outfit-teal', 'expr-wink'].forEach("
+        "(k) => document.querySelector(`[data-key=${k}]`).click())"
+    )
     page.wait_for_selector(".seat-card.mine yn-avatar[outfit=teal][expression=wink]")
     page.click("[data-key=ready]")
     page.wait_for_selector(".seat-card.mine.is-ready")

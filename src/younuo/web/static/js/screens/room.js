@@ -53,6 +53,19 @@ class Room extends HTMLElement {
   get isHost() { return this.room && store.account && this.room.host === store.account.id; }
 
   /** Send a request (or run a store method that sends one); show its refusal. */
+  /**
+   * Change one part of our avatar. The message carries the whole avatar, so a change
+   * made before the last one came back builds on that one (`avatarSent`), not on the
+   * seat as drawn: an outfit and then an expression picked quickly kept only the
+   * expression.
+   */
+  async changeAvatar(me, part) {
+    const avatar = { ...(this.avatarSent || me?.avatar || store.account.avatar), ...part };
+    this.avatarSent = avatar;
+    await this.run({ type: "avatar", avatar });
+    if (this.avatarSent === avatar) this.avatarSent = null; // the last one has come back
+  }
+
   async run(message) {
     try {
       await (typeof message === "function" ? message() : store.request(message));
@@ -92,8 +105,8 @@ class Room extends HTMLElement {
       }
       case "ready": this.run({ type: "ready", ready: !me?.ready }); break;
       case "leave": this.run(() => store.leaveRoom()); break;
-      case "outfit": this.run({ type: "avatar", avatar: { ...(me?.avatar || store.account.avatar), outfit: el.dataset.value } }); break;
-      case "expression": this.run({ type: "avatar", avatar: { ...(me?.avatar || store.account.avatar), expression: el.dataset.value } }); break;
+      case "outfit": this.changeAvatar(me, { outfit: el.dataset.value }); break;
+      case "expression": this.changeAvatar(me, { expression: el.dataset.value }); break;
       case "kick": this.run({ type: "kick", seat }); break;
       case "remove-bot": this.run({ type: "remove_bot", seat }); break;
       case "camp": this.run({ type: "set_camp", seat, camp: el.dataset.camp }); break;
