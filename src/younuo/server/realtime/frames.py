@@ -13,6 +13,9 @@ CLOSE_POLICY = 1008
 """The close code of a connection refused (Origin, address) or closed for flooding."""
 CLOSE_TOO_BIG = 1009
 """The close code of a frame over ``max_frame_bytes`` (uvicorn's)."""
+CLOSE_BAD_ROUTE = 4400
+"""The close code of a socket opened with a ``room`` argument that is no room id
+(:mod:`younuo.protocol.route`): no retry with the same address can mend it."""
 REFUSED_INPUT = frozenset(
     {ErrorCode.BAD_JSON, ErrorCode.BAD_MESSAGE, ErrorCode.UNKNOWN_TYPE, ErrorCode.TOO_LARGE}
 )

@@ -9,6 +9,9 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from younuo.protocol.errors import ErrorCode
+from younuo.protocol.messages import ErrorOut, dump
+from younuo.protocol.route import ROOM_PARAM, BadRoute, routed_room
 from younuo.server.accounts.auth import Auth
 from younuo.server.admin.origins import Origins
 from younuo.server.edge.limits import AddressGuard, BotLimits, WriteLimits
@@ -16,7 +19,7 @@ from younuo.server.edge.refusallog import RefusalLog
 from younuo.server.lobby.codeguesses import CodeGuesses
 from younuo.server.lobby.service import Lobby
 from younuo.server.realtime.connections import Connection, Hub
-from younuo.server.realtime.frames import CLOSE_POLICY, CLOSE_TOO_BIG
+from younuo.server.realtime.frames import CLOSE_BAD_ROUTE, CLOSE_POLICY, CLOSE_TOO_BIG
 from younuo.server.realtime.routing import Router
 from younuo.server.realtime.session import ClientSession
 from younuo.server.settings import Settings
@@ -67,6 +70,13 @@ async def serve_socket(
     await ws.accept()
     if refused is not None:
         await ws.close(*refused)
+        return
+    try:
+        routed_room(ws.query_params.getlist(ROOM_PARAM))
+    except BadRoute as exc:
+        refusal = ErrorOut(code=ErrorCode.BAD_MESSAGE, message=str(exc))
+        await ws.send_text(dump(refusal))
+        await ws.close(CLOSE_BAD_ROUTE)
         return
     conn = Connection(ws, settings.send_queue, settings.rate_per_second, settings.rate_burst)
     guard.attach(host, conn)
