@@ -31,6 +31,8 @@ import redis
 
 from server.harness import free_port
 
+from .balancer import documented_balancer
+
 POSTGRES_INSTALL = "apt-get update && apt-get install -y postgresql"
 REDIS_INSTALL = "apt-get update && apt-get install -y redis-server"
 NGINX_INSTALL = "apt-get update && apt-get install -y nginx"
@@ -377,12 +379,17 @@ def nginx_bin() -> Path | None:
 
 
 class NginxProxy(_Child):
-    """nginx on ``host`` and a free port, a plain round-robin load balancer.
+    """nginx on ``host`` and a free port, balancing as docs/deploy.md says ("Several
+    nodes"): the page's ``upstream`` and ``location /`` blocks are read from it
+    (:mod:`tests.cluster.balancer`), with the test's addresses.
 
-    No stickiness (no ``ip_hash``): consecutive requests, WebSocket handshakes included,
-    go to the upstreams in turn, so a client's REST calls and its socket may land on
-    different nodes. A refused or slow connect (1 s) moves a request on to the next
-    upstream, and the failed one is left out for 2 s (``max_fails=1 fail_timeout=2s``): a
+    That rule hashes the ``room`` argument of ``/ws``: every socket of one room goes
+    to one node. Requests without it (REST, a socket in no room) have an empty key,
+    which nginx balances round-robin, without stickiness: consecutive requests,
+    WebSocket handshakes included, go to the upstreams in turn, so a client's REST
+    calls and its socket may land on different nodes. A refused or slow connect (1 s)
+    moves a request on to the next upstream (for a hashed room, the next node on the
+    ring), and the failed one is left out for 2 s (``max_fails=1 fail_timeout=2s``): a
     killed node is skipped. Proxied connections may stay idle for an hour, so that
     quiet WebSockets stay open. One worker process: the round-robin order and the
     failure marks are that worker's, the same for every request.
@@ -423,9 +430,12 @@ class NginxProxy(_Child):
     def config(self) -> str:
         """The nginx.conf it runs with."""
         root = self.root
+        rule = documented_balancer()
         servers = "\n".join(
-            f"        server {upstream} max_fails=1 fail_timeout=2s;" for upstream in self.upstreams
+            f"        server {upstream} {rule.server_params};" for upstream in self.upstreams
         )
+        balancing = "\n".join(f"        {line}" for line in rule.directives)
+        location = "\n".join(f"            {line}" for line in rule.location)
         # As root, the workers would run as nobody and could not enter the root-owned
         # 0700 temporary directory where request bodies and large responses are
         # buffered; as another user the directive is ignored with a warning, so it is
@@ -457,6 +467,7 @@ http {{
     }}
 
     upstream younuo {{
+{balancing}
 {servers}
     }}
 
@@ -464,16 +475,7 @@ http {{
         listen {self.host}:{self.port};
 
         location / {{
-            proxy_pass http://younuo;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_connect_timeout 1s;
-            proxy_read_timeout 1h;
-            proxy_send_timeout 1h;
-            proxy_next_upstream error timeout;
+{location}
         }}
     }}
 }}

@@ -3,11 +3,14 @@
 A server is named the way a person writes it, ``http://127.0.0.1:8000`` (or
 ``https://…``), or by its WebSocket address ``ws://127.0.0.1:8000/ws``; either gives
 the other. A path before ``/ws`` is kept, for a server behind a proxy under a prefix.
+:func:`routed` adds the room a socket is routed by (``/ws?room=ID``, docs/protocol.md §2).
 """
 
 from __future__ import annotations
 
-from urllib.parse import SplitResult, urlsplit, urlunsplit
+from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
+
+from younuo.protocol.route import ROOM_PARAM, routed_room
 
 _TO_WS = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}
 _TO_HTTP = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
@@ -34,6 +37,23 @@ def http_url(server: str) -> str:
     return urlunsplit((_TO_HTTP[parts.scheme], parts.netloc, path, "", ""))
 
 
+def routed(address: str, room: str) -> str:
+    """The WebSocket ``address`` with ``?room=room`` (replacing any room it had), the
+    key a balancer hashes to put a table's seats on its match's node."""
+    routed_room([room])  # BadRoute (a ValueError) for what is no room id
+    parts = urlsplit(ws_url(address))
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != ROOM_PARAM]
+    query.append((ROOM_PARAM, room))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+
+
+def route_of(address: str) -> str | None:
+    """The room ``address`` is routed by (None: none)."""
+    pairs = parse_qsl(urlsplit(address).query, keep_blank_values=True)
+    rooms = [v for k, v in pairs if k == ROOM_PARAM]
+    return rooms[-1] if rooms else None
+
+
 def _split(server: str) -> SplitResult:
     parts = urlsplit(server.strip())
     if parts.scheme not in _TO_WS or not parts.netloc:
@@ -43,4 +63,4 @@ def _split(server: str) -> SplitResult:
     return parts
 
 
-__all__ = ["http_url", "ws_url"]
+__all__ = ["http_url", "route_of", "routed", "ws_url"]

@@ -17,6 +17,13 @@ what the conversation asks for (a ``sync``). When the connection closes it follo
 close code (:mod:`younuo.client.reconnect`): reconnects with backoff, to the next
 address of its list when the server is restarting, or stops.
 
+**Following the room.** Once the account sits in (or watches) a room, the client moves
+its socket to ``/ws?room=ID`` (docs/protocol.md §2, *The room argument*), the key a
+load balancer hashes so that a table's seats sit on its match's node: it opens the new
+socket and says ``hello`` before it lets the old one go (the server closes that one
+with 4001, which the client expects), so requests and frames go on without a gap.
+After leaving a room it stays where it is.
+
 Requests answer with the server's models or raise
 :class:`~younuo.client.errors.ServerError`; ``unavailable`` and ``rate_limited``
 (the server did not make the change) are sent again, with backoff, for up to
@@ -37,7 +44,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from younuo.client.addresses import ws_url
+from younuo.client.addresses import route_of, routed, ws_url
 from younuo.client.conversation import Conversation
 from younuo.client.errors import (
     ClientError,
@@ -76,6 +83,7 @@ from younuo.client.messages import (
     QuickMatch,
     Ready,
     RemoveBot,
+    RoomMessage,
     RoomOut,
     RoomSettingsPatch,
     RoomSummary,
@@ -195,6 +203,8 @@ class Client:
     drops). ``timeout``: seconds a request waits for its answer. ``retry_for``: seconds
     for which ``unavailable`` and ``rate_limited`` refusals are sent again. ``rng``:
     the jitter's generator (a seeded one makes the waits repeatable).
+    ``follow_rooms``: move the socket to ``/ws?room=ID`` once in a room (see the
+    module's text); off, the socket stays on the address it was given.
     """
 
     def __init__(
@@ -207,6 +217,7 @@ class Client:
         timeout: float = 10.0,
         retry_for: float = 30.0,
         rng: random.Random | None = None,
+        follow_rooms: bool = True,
     ) -> None:
         servers = [server] if isinstance(server, str) else list(server)
         if not servers:
@@ -222,7 +233,14 @@ class Client:
         self.stopped: Stopped | None = None
         """Why the client stopped for good (None while it runs or may reconnect)."""
         self.connections = 0
-        """How many connections were opened (1, plus one per reconnect)."""
+        """How many connections were opened (1, plus one per reconnect or move)."""
+        self.follow_rooms = follow_rooms
+        self.moves = 0
+        """How many times the socket moved to a room's route (``/ws?room=ID``)."""
+        self._route: str | None = None
+        """The room the socket is routed by (None: the address as given)."""
+        self._moving: asyncio.Future[None] | None = None
+        """Set while the socket moves to a room's route."""
         self._index = 0
         self._ws: ClientConnection | None = None
         self._pending: dict[str | int, asyncio.Future[ServerMessage]] = {}
@@ -265,8 +283,17 @@ class Client:
 
     @property
     def address(self) -> str:
-        """The address of the current (or last) connection."""
-        return self.addresses[self._index]
+        """The address of the current (or last) connection, with its room route."""
+        return self._address(self._index)
+
+    @property
+    def route(self) -> str | None:
+        """The room the connection is routed by (``/ws?room=ID``), if any."""
+        return self._route
+
+    def _address(self, index: int) -> str:
+        address = self.addresses[index]
+        return routed(address, self._route) if self._route is not None else address
 
     def frames(self) -> Frames:
         """Every frame from now on, as an async iterator (:class:`Frames`).
@@ -337,7 +364,7 @@ class Client:
 
     async def _open(self, index: int) -> Welcome:
         """Connect to address ``index`` and say ``hello``; the ``welcome``."""
-        ws = await ws_connect(self.addresses[index], max_size=MAX_FRAME, open_timeout=self.timeout)
+        ws = await ws_connect(self._address(index), max_size=MAX_FRAME, open_timeout=self.timeout)
         try:
             async with asyncio.timeout(self.timeout):
                 welcome = await self._hello(ws)
@@ -372,6 +399,10 @@ class Client:
             ws = self._ws
             assert ws is not None
             code = await self._read(ws)
+            if self._moving is not None:
+                await asyncio.shield(self._moving)  # it closed because the move took over?
+            if self._ws is not ws and self._ws is not None:
+                continue  # moved to the room's route: read the new socket
             self._lost(code)
             if self._closing:
                 self._stop(Closed("the client was closed"))
@@ -405,7 +436,7 @@ class Client:
                 self._stop(exc)
                 return False
             except _CONNECT_ERRORS as exc:
-                log.debug("reconnect to %s failed: %s", self.addresses[index], exc)
+                log.debug("reconnect to %s failed: %s", self._address(index), exc)
             else:
                 log.info("reconnected to %s", self.address)
                 return True
@@ -425,8 +456,11 @@ class Client:
                 except BadFrame as exc:
                     log.warning("a server frame that does not read was skipped: %s", exc)
                     continue
-                if message is not None:
-                    await self._deliver(message)
+                if message is None:
+                    continue
+                if ws is not self._ws and getattr(message, "ref", None) not in self._pending:
+                    continue  # a socket the room's route took over: only its answers count
+                await self._deliver(message)
         return ws.close_code
 
     async def _deliver(self, message: ServerMessage) -> None:
@@ -443,7 +477,62 @@ class Client:
         if step.frame is not None:
             for queue in self._subscribers:
                 queue.put_nowait(step.frame)
+        if isinstance(message, RoomMessage) and self._wants_route(message.room.id):
+            self._later_task(self._follow(message.room.id))
         self._wake()
+
+    # ------------------------------------------------------------------ the room's route
+    def _wants_route(self, room: str) -> bool:
+        return self.follow_rooms and room != self._route and not self._closing
+
+    async def _follow(self, room: str) -> None:
+        """Move the socket to ``room``'s route, unless it is there or a move is on.
+
+        The new socket says ``hello`` first; only once it is welcomed does it replace
+        the old one (which the server then closes with 4001, expected). If the new one
+        cannot be opened, the client stays where it is: the server forwards its moves.
+        """
+        while self._moving is not None:
+            await asyncio.shield(self._moving)
+        if not self._wants_route(room) or self._ws is None:
+            return
+        moving: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._moving = moving
+        address = routed(self.addresses[self._index], room)
+        try:
+            ws = await ws_connect(address, max_size=MAX_FRAME, open_timeout=self.timeout)
+            try:
+                async with asyncio.timeout(self.timeout):
+                    welcome = await self._hello(ws)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                raise
+        except (*_CONNECT_ERRORS, Revoked) as exc:
+            log.info(
+                "staying at %s: %s did not take the room's route: %s", self.address, address, exc
+            )
+        else:
+            old, self._ws = self._ws, ws
+            self._route = route_of(address)
+            self.connections += 1
+            self.moves += 1
+            await self._deliver(welcome)
+            if old is not None:
+                self._later_task(self._let_go(old))
+        finally:
+            self._moving = None
+            moving.set_result(None)
+            self._wake()
+
+    async def _let_go(self, old: ClientConnection) -> None:
+        """The socket a move replaced: its answers still come in (``_read``) until the
+        server closes it (4001); close it ourselves if it has not within a while."""
+        with contextlib.suppress(TimeoutError, ConnectionClosed):
+            async with asyncio.timeout(self.timeout):
+                await old.wait_closed()
+        with contextlib.suppress(Exception):
+            await old.close()
 
     async def _check(self, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -516,7 +605,8 @@ class Client:
 
     async def _ask(self, message: ClientMessage, timeout: float) -> ServerMessage:
         async with asyncio.timeout(timeout):
-            await self.until(lambda: self.connected)
+            # Not while the socket moves: the request goes on the one that stays.
+            await self.until(lambda: self.connected and self._moving is None)
             ws = self._ws
             assert ws is not None
             prepared = self.conversation.prepare(message)
@@ -550,7 +640,9 @@ class Client:
             self.timeout,
         )
         assert self.room is not None
-        return self.room
+        room = self.room
+        await self._follow(room.id)  # before the next request: it goes on the new socket
+        return room
 
     async def ping(self) -> Pong:
         """``ping``: the ``pong`` (with the server's clock)."""

@@ -15,7 +15,8 @@ codes*), :meth:`Reconnect.delay` says how long to wait before an attempt and
   :attr:`Reconnect.slow` seconds.
 - 4001 (replaced by a newer connection of the account): stop, quietly.
 - 4002 (the token was revoked), 4003 (the address is banned for abuse), 1008
-  (flooding), 1009 (a frame too large): stop with an error.
+  (flooding), 1009 (a frame too large), 4400 (a ``room`` argument that is no room
+  id): stop with an error.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Verdict(StrEnum):
     REVOKED = "revoked"
     """Stop with an error: the token opens nothing any more (4002)."""
     REFUSED = "refused"
-    """Stop with an error: closed for the client's conduct (1008, 1009, 4003)."""
+    """Stop with an error: closed for the client's conduct (1008, 1009, 4003, 4400)."""
 
 
 CLOSE_VERDICTS: dict[int, Verdict] = {
@@ -50,6 +51,7 @@ CLOSE_VERDICTS: dict[int, Verdict] = {
     1008: Verdict.REFUSED,
     1009: Verdict.REFUSED,
     4003: Verdict.REFUSED,
+    4400: Verdict.REFUSED,
 }
 """The close codes that call for something other than :attr:`Verdict.RETRY`."""
 
@@ -65,6 +67,7 @@ CLOSE_REASONS: dict[int, str] = {
     4003: "the client address is banned for abuse",
     4008: "too slow to read the server's frames",
     4029: "too many connections from this client address",
+    4400: "the address's room argument is not a room id",
 }
 """What each close code means, for messages."""
 

@@ -221,6 +221,8 @@ async def healthz(request: Request) -> JSONResponse:
         "matches": len(s.matches.runtimes),
         "connections": s.hub.count,
         "moves": s.matches.moves,
+        # Requests about matches another node runs (docs/scaling.md, "Routing").
+        "forwarded": s.cluster.forwarded.as_json() if s.cluster is not None else None,
         "protocol": PROTOCOL_VERSION,
     }
     return JSONResponse(body, status_code=200 if ok else 503)

@@ -123,7 +123,9 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
         db, hub, matches, tables, ended, ClusterNews(link), grace=settings.reconnect_grace
     )
     Relay(hub, lobby, matches, tables, matches.announce, roster, link, inbox)
-    return Play(hub, matches, tables, lobby, ended, ClusterNode(link, leases, lease_db))
+    return Play(
+        hub, matches, tables, lobby, ended, ClusterNode(link, leases, lease_db, forwarding.counted)
+    )
 
 
 def _origin_key(settings: Settings) -> tuple[str, bool]:

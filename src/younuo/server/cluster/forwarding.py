@@ -4,6 +4,11 @@ A move (or any :class:`~younuo.server.realtime.routing.Op`) for a match another 
 runs is sent to that node's channel as a :class:`Request`; that node serves it with
 the same :meth:`Router.handle <younuo.server.realtime.routing.Router.handle>` as its own
 connections' requests, and sends back a :class:`Reply` with the answer or the error.
+
+:class:`Forwarded` counts both directions (``/healthz`` shows it): with the balancer's
+room rule (docs/scaling.md, "Routing") a table's seats sit on its match's node and
+these stay near zero; they grow while sockets are elsewhere (failover, drain, a stale
+balancer, a client that does not follow the rule).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from redis.exceptions import RedisError
@@ -42,6 +48,21 @@ NOT_HERE = "not_here"
 """The answer of a node asked about a match it does not run (between nodes only)."""
 
 
+@dataclass
+class Forwarded:
+    """Requests this node sent to the node running their match, and served for others."""
+
+    sent: int = 0
+    """Calls sent to another node (each attempt counts: a retry after ``not_here`` too)."""
+    moves: int = 0
+    """Of ``sent``, the players' actions (``Op.PLAY``): the figure the routing is for."""
+    served: int = 0
+    """Requests of other nodes served here (answered, refused or not here)."""
+
+    def as_json(self) -> dict[str, int]:
+        return {"sent": self.sent, "moves": self.moves, "served": self.served}
+
+
 class _NotHere(Exception):
     """The node asked does not run the match (any more)."""
 
@@ -69,6 +90,7 @@ class Forwarding:
         self.roster = roster
         self.link = link
         self._calls: dict[str, asyncio.Future[Reply]] = {}
+        self.counted = Forwarded()
         inbox.on(Request, self._serve)
         inbox.on(Reply, self._reply)
 
@@ -112,6 +134,9 @@ class Forwarding:
     async def _call(self, node: str, match: str, op: Op, account: str, args: dict[str, Any]) -> Any:
         if not self.link.redis_up:
             raise unavailable("the servers cannot reach each other (Redis is down)")
+        self.counted.sent += 1
+        if op is Op.PLAY:
+            self.counted.moves += 1
         call = secrets.token_hex(8)
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._calls[call] = future
@@ -165,6 +190,7 @@ class Forwarding:
 
     async def _serve(self, m: Request) -> None:
         """A request from another node about a match this node runs."""
+        self.counted.served += 1
         try:
             if time.time() > m.until:
                 raise unavailable("the request waited too long to be served")
@@ -186,4 +212,4 @@ class Forwarding:
         self.link.send(node_channel(m.sender), reply)
 
 
-__all__ = ["FORWARD_START", "FORWARD_TIMEOUT", "NOT_HERE", "Forwarding"]
+__all__ = ["FORWARD_START", "FORWARD_TIMEOUT", "NOT_HERE", "Forwarded", "Forwarding"]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 
+from younuo.server.cluster.forwarding import Forwarded
 from younuo.server.cluster.leases import Leases
 from younuo.server.cluster.link import Link
 from younuo.store import Database
@@ -38,11 +39,13 @@ from younuo.store import Database
 class ClusterNode:
     """Start, drain and stop this node's part in a deployment of several."""
 
-    def __init__(self, link: Link, leases: Leases, db: Database) -> None:
-        """``db``: the leases' own small pool, closed with the node."""
+    def __init__(self, link: Link, leases: Leases, db: Database, forwarded: Forwarded) -> None:
+        """``db``: the leases' own small pool, closed with the node; ``forwarded``: the
+        forwarding's counts, shown by ``/healthz``."""
         self.link = link
         self.leases = leases
         self.db = db
+        self.forwarded = forwarded
 
     @property
     def node(self) -> str:
