@@ -20,23 +20,27 @@ to the table's four connections) at the same rate, and prints both with the rati
 With ``--nodes N`` it starts one PostgreSQL and one Redis (tests/cluster/services.py)
 and measures, at the same table count and each on a fresh database, one node on SQLite,
 one node on PostgreSQL alone, then N nodes on PostgreSQL + Redis (node i on
-127.0.0.(i+1)); seat k of table t connects to node
-(t + k) % N, as a load balancer without stickiness would spread them, and the match
-runs on the host's node. Matches start at ``--starts-per-second``; the warm-up begins
-once all have. Besides moves/s and latency it prints the CPU per move of the nodes
-(each, and summed), of PostgreSQL (postmaster and backends) and of Redis, Redis
-commands and bytes per move (INFO), PostgreSQL commits and rows per move
-(pg_stat_database), error frames by message, updates that skip or repeat a version,
-and the most frequent lines of every log. With ``--failover`` (N >= 2, no reference
-run) it then kills -9 the node running the most matches and measures, per table whose
-match ran there, the time until a seat on a surviving node sees a newer version than
-the database held at the kill; the killed node's seats say ``hello`` again elsewhere.
+127.0.0.(i+1)); all four seats of table t connect to node t % N, where the host makes
+the room and the match runs, as the balancer's room rule puts them (docs/deploy.md,
+"Several nodes": each socket moves to ``/ws?room=ID``, hashed to one node). ``--spread``
+seats them as a balancer without that rule would instead: seat k of table t on node (t +
+k) % N, so that most moves are forwarded to the match's node. Matches start at
+``--starts-per-second``; the warm-up begins once all have. Besides moves/s and latency
+it prints the CPU per move of the nodes (each, and summed), of PostgreSQL (postmaster
+and backends) and of Redis, Redis commands and bytes per move (INFO), PostgreSQL commits
+and rows per move (pg_stat_database), requests forwarded between nodes per move (the
+nodes' healthz), error frames by message, updates that skip or repeat a version, and the
+most frequent lines of every log. With ``--failover`` (N >= 2, no reference run) it then
+kills -9 the node running the most matches and measures, per table whose match ran
+there, the time until a seat on a surviving node sees a newer version than the database
+held at the kill; the killed node's seats say ``hello`` again elsewhere.
 Without ``--failover`` the output ends with two lines a check reads (issue 41)::
 
     node CPU per move, postgresql / sqlite: 1.27x
     node CPU per move, 2 nodes / 1 node: 1.12x
 
     uv run python benchmarks/server_load.py --nodes 2 --tables 200 --seconds 30
+    uv run python benchmarks/server_load.py --nodes 2 --tables 200 --seconds 30 --spread
     uv run python benchmarks/server_load.py --nodes 2 --tables 150 --failover --lease 10
 """
 
@@ -265,14 +269,21 @@ START_REF = 3
 """The ``ref`` of the host's ``start``."""
 
 
+def seat_nodes(table: int, nodes: int, spread: bool) -> list[int]:
+    """The node each of a table's four seats connects to: all on node ``table % nodes``
+    (the room rule: the room is made there and its match runs there), or with
+    ``spread`` seat ``k`` on node ``(table + k) % nodes`` (a balancer without the rule)."""
+    return [(table + (k if spread else 0)) % nodes for k in range(4)]
+
+
 class Table:
     """Four clients at one table, paced at ``rate`` moves a second.
 
     ``http`` and ``ws`` are one server's addresses, or one per node of a cluster: then
-    seat ``k`` connects to node ``(index + k) % nodes``, as a load balancer without
-    stickiness would spread them (the host, seat 0, makes the room on its node, so the
-    match runs there). With ``alive`` (the indexes of the nodes still up), a seat whose
-    connection drops says ``hello`` again with its token on the next node that is up.
+    the seats connect to the nodes :func:`seat_nodes` says (the host, seat 0, makes the
+    room on its node, so the match runs there). With ``alive`` (the indexes of the nodes
+    still up), a seat whose connection drops says ``hello`` again with its token on the
+    next node that is up.
     """
 
     def __init__(
@@ -285,11 +296,12 @@ class Table:
         deltas: bool = True,
         compression: str | None = None,
         alive: set[int] | None = None,
+        spread: bool = False,
     ) -> None:
         self.index = index
         self.https = [http] if isinstance(http, str) else list(http)
         self.wss = [ws] if isinstance(ws, str) else list(ws)
-        self.seat_node = [(index + k) % len(self.wss) for k in range(4)]
+        self.seat_node = seat_nodes(index, len(self.wss), spread)
         self.alive = alive
         self.interval = 1.0 / rate
         self.stats = stats
@@ -882,6 +894,9 @@ class Probe:
             out[f"node{i}.matches"] = float(health["matches"])
             out[f"node{i}.connections"] = float(health["connections"])
             out["moves"] += float(health["moves"])
+            forwarded = health.get("forwarded") or {}  # None on a node without Redis
+            for key in ("sent", "moves", "served"):
+                out[f"forwarded.{key}"] = out.get(f"forwarded.{key}", 0.0) + forwarded.get(key, 0)
         out["cpu"] = sum(out[f"node{i}.cpu"] for i in living)
         out["loop"] = sum(out[f"node{i}.loop"] for i in living)
         if self.pg_pid is not None:
@@ -940,6 +955,8 @@ def window_figures(
         figures[f"pg_{key}"] = _per_move(delta, f"pg.{key}")
     for key in ("total_commands_processed", "total_net_input_bytes", "total_net_output_bytes"):
         figures[f"redis_{key}"] = _per_move(delta, f"redis.{key}")
+    for key in ("sent", "moves"):
+        figures[f"forwarded_{key}"] = _per_move(delta, f"forwarded.{key}")
     commands = {
         key.removeprefix("redis.cmd."): _per_move(delta, key)
         for key in delta
@@ -1139,6 +1156,7 @@ async def cluster_run(
                 deltas=not args.full_views,
                 compression="deflate" if args.compression else None,
                 alive=alive,
+                spread=args.spread,
             )
             for i in range(args.tables)
         ]
@@ -1286,7 +1304,12 @@ def cluster_report(
         f" measured after {args.warmup:g} s; {version}, Redis; "
         f"{'full views' if args.full_views else 'view deltas'},"
         f" {'deflate' if args.compression else 'no compression'}; {os.cpu_count()} CPUs",
-        f"seat k of table t on node (t + k) % {n}; the match runs on the host's (seat 0) node",
+        (
+            f"seat k of table t on node (t + k) % {n} (--spread: no room rule)"
+            if args.spread
+            else f"all four seats of table t on node t % {n} (the room rule)"
+        )
+        + "; the match runs on the host's (seat 0) node",
         "",
     ]
     head = f"{'1 node, SQLite':>16}" if lite is not None else ""
@@ -1314,6 +1337,8 @@ def cluster_report(
         ("Redis commands per move", "redis_total_commands_processed", "{:.2f}"),
         ("Redis bytes in per move", "redis_total_net_input_bytes", "{:.0f}"),
         ("Redis bytes out per move", "redis_total_net_output_bytes", "{:.0f}"),
+        ("forwarded calls per move", "forwarded_sent", "{:.2f}"),
+        ("  of them players' actions", "forwarded_moves", "{:.2f}"),
     ]
     for label, key, fmt in rows:
         line = f"{label:34}"
@@ -1466,6 +1491,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--lease", type=float, default=10.0, help="the nodes' match_lease, seconds (1-10)"
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="with --nodes: seat k of table t on node (t + k) %% N, as a balancer without the"
+        " room rule would (most moves forwarded); by default a table's seats share a node",
     )
     parser.add_argument("--logs", help="keep the nodes' logs in this directory")
     parser.add_argument(

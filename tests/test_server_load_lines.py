@@ -49,3 +49,12 @@ def test_a_run_without_moves_gives_nan_not_a_division_error() -> None:
         "node CPU per move, 2 nodes / 1 node: 0.00x",
     ]
     assert math.isnan(bench.ratio(1.0, 0.0))
+
+
+def test_the_room_rule_seats_a_table_on_one_node_and_spreads_the_tables() -> None:
+    """By default all four seats of table t are on node t % N (the balancer's room rule);
+    ``--spread`` puts seat k on node (t + k) % N, as a balancer without the rule would."""
+    bench = _benchmark()
+    assert [bench.seat_nodes(t, 2, False) for t in range(3)] == [[0] * 4, [1] * 4, [0] * 4]
+    assert bench.seat_nodes(1, 3, True) == [1, 2, 0, 1]
+    assert bench.seat_nodes(5, 1, True) == [0, 0, 0, 0]

@@ -1,7 +1,13 @@
-"""End to end behind a real load balancer: Debian's nginx, round-robin over three nodes,
-no stickiness, in front of one PostgreSQL and one Redis. Two people and two bots play
-a whole match through it while the node running the match is killed (kill -9); the
-people reconnect to the same address, which nginx sends to a living node.
+"""End to end behind a real load balancer: Debian's nginx over three nodes, configured
+as docs/deploy.md says (tests/cluster/balancer.py reads it from there), in front of one
+PostgreSQL and one Redis. Its rule hashes the ``room`` argument of ``/ws`` and spreads
+everything else round-robin.
+
+- Four players of the client library, who follow the room rule, end with their sockets
+  on the node that runs their match, and none of their moves is forwarded.
+- Two people and two bots play a whole match through it while the node running the
+  match is killed (kill -9); the people reconnect to the same address, which nginx
+  sends to a living node, and the forwarding carries the moves where needed.
 """
 
 from __future__ import annotations
@@ -9,13 +15,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from server.harness import Client
+from younuo.client import Client as LibraryClient
+from younuo.client import RoomSettingsPatch, ServerError
+from younuo.client.match import Match
 
 from .deployment import (
     Deployment,
@@ -42,6 +51,93 @@ def behind_nginx(
                 yield nodes, proxy
         finally:
             nodes.stop()
+
+
+def forwarded(nodes: Deployment) -> dict[str, int]:
+    """The forwarding counts of every running node, summed (``/healthz``)."""
+    total = {"sent": 0, "moves": 0, "served": 0}
+    for i, node in enumerate(nodes.nodes):
+        if node.running:
+            for key, value in nodes.health(i)["forwarded"].items():
+                total[key] += value
+    return total
+
+
+def moved_on(client: LibraryClient, seen: Match | None) -> Callable[[], bool]:
+    """Whether the client's picture of the match is another than ``seen``."""
+    return lambda: client.match is not seen
+
+
+async def play_until(client: LibraryClient, version: int, until: float) -> None:
+    """Act whenever it is the seat's turn until the match reaches ``version``."""
+    while time.monotonic() < until:
+        picture = client.match
+        if (picture is not None and picture.version >= version) or client.over is not None:
+            return
+        if picture is not None and picture.my_turn and picture.legal:
+            legal = [a for a in picture.legal if a["type"] != "leave"]
+            with contextlib.suppress(ServerError):  # a stale version: the next frame tells
+                await client.act(dict(legal[0]))
+        with contextlib.suppress(TimeoutError):
+            await client.until(moved_on(client, picture), 1.0)
+    raise AssertionError(f"{client.account} did not see version {version}")
+
+
+def test_players_who_follow_the_room_rule_play_on_their_matchs_node_unforwarded(
+    behind_nginx: tuple[Deployment, NginxProxy],
+) -> None:
+    """Their REST calls and first sockets spread round-robin over the three nodes; once
+    in the room each socket moves to ``/ws?room=ID``, which nginx hashes to one node:
+    the host's start makes the match there, and its moves never cross nodes."""
+    nodes, proxy = behind_nginx
+
+    async def guest(name: str) -> str:
+        async with httpx.AsyncClient() as http:
+            reply = await http.post(f"{proxy.url}/api/auth/guest", json={"name": name})
+        reply.raise_for_status()
+        token: str = reply.json()["token"]
+        return token
+
+    async def main() -> None:
+        stamp = time.monotonic_ns() % 100_000
+        tokens = [await guest(f"{who}{stamp}") for who in ("Una", "Vic", "Wen", "Xia")]
+        players = [LibraryClient(proxy.ws_url, token) for token in tokens]
+        for player in players:
+            await player.connect()
+        first_nodes = {h["node"] for h in map(nodes.health, range(3)) if h["connections"]}
+        assert len(first_nodes) > 1  # round-robin: the sockets started on several nodes
+        host, *others = players
+        settings = RoomSettingsPatch(seats=4, needed=4, options={"scoring": "single"})
+        room = await host.create_room(settings)
+        for player in others:
+            await player.join_room(room.id)
+            await player.ready()
+        assert all(p.route == room.id and p.moves == 1 for p in players)
+        await host.start()
+        for player in players:
+            await player.until(lambda: all(p.match is not None for p in players), 15)
+        match = host.match.id if host.match else ""
+        runner = nodes.running_on(match)
+        assert runner is not None
+        # Every socket is on the node that runs the match (the left ones are closed).
+        for _ in range(50):
+            counts = {h["node"]: h["connections"] for h in map(nodes.health, range(3))}
+            if counts[runner] == 4 and sum(counts.values()) == 4:
+                break
+            await asyncio.sleep(0.1)
+        assert counts[runner] == 4 and sum(counts.values()) == 4, (runner, counts)
+        before = forwarded(nodes)
+        start = host.match.version if host.match else 0
+        until = time.monotonic() + 60
+        await asyncio.gather(*(play_until(p, start + 12, until) for p in players))
+        after = forwarded(nodes)
+        assert after == before, (before, after)  # not one request crossed nodes
+        for player in players:
+            with contextlib.suppress(ServerError):
+                await player.leave_room()
+            await player.close()
+
+    asyncio.run(main())
 
 
 def test_a_match_through_nginx_survives_a_killed_node(

@@ -1,7 +1,9 @@
 // The two channels of docs/protocol.md: REST (accounts, lists, records) and the
 // WebSocket (lobby, rooms, play). The connection reconnects by itself with backoff
 // and says hello again with the stored token, so a refresh or a dropped network
-// brings the player back to the same seat.
+// brings the player back to the same seat. Once in a room, the socket moves to
+// /ws?room=ID (docs/protocol.md §2, "The room argument"): the key a load balancer
+// hashes so that a table's seats sit on the server process that runs its match.
 
 export const PROTOCOL = 1;
 const TOKEN_KEY = "younuo.token";
@@ -76,6 +78,19 @@ export class Connection extends EventTarget {
     this.stopped = false;
     this.state = "closed";
     this.queue = [];
+    this.route = null; // the room the socket is routed by (/ws?room=ID), once in one
+    this.moving = null; // the socket being opened on a room's route, until welcomed
+    this.moves = 0; // how many times the socket moved to a room's route
+  }
+
+  address(room) {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws${room ? `?room=${encodeURIComponent(room)}` : ""}`;
+  }
+
+  hello(socket) {
+    // Deltas: each update carries only what changed in our view (docs/protocol.md §4).
+    socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, deltas: true, browser: browserId(), ref: "hello" }));
   }
 
   start() {
@@ -91,6 +106,7 @@ export class Connection extends EventTarget {
     window.removeEventListener("online", this.onOnline);
     this.stopped = true;
     clearTimeout(this.timer);
+    if (this.moving) { this.moving.close(1000); this.moving = null; }
     if (this.socket) this.socket.close(1000);
     this.failPending("closed");
   }
@@ -108,26 +124,64 @@ export class Connection extends EventTarget {
 
   open() {
     if (this.stopped) return;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    const socket = new WebSocket(this.address(this.route));
     this.socket = socket;
     this.setStatus("connecting");
-    socket.addEventListener("open", () => {
-      // Deltas: each update carries only what changed in our view (docs/protocol.md §4).
-      socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token, deltas: true, browser: browserId(), ref: "hello" }));
-    });
+    socket.addEventListener("open", () => this.hello(socket));
     socket.addEventListener("message", (event) => this.receive(socket, event.data));
     socket.addEventListener("close", (event) => this.closed(socket, event));
   }
 
+  /** Move to the room's route: a second socket says hello with the same token and,
+   * once welcomed, takes over (the server closes the first with 4001, expected here);
+   * requests wait for it meanwhile. If it fails, the socket stays where it is. */
+  follow(room) {
+    if (this.stopped || this.moving || room === this.route || !this.socket) return;
+    const socket = new WebSocket(this.address(room));
+    socket.room = room;
+    this.moving = socket;
+    const giveUp = setTimeout(() => { if (this.moving === socket) socket.close(1000); }, 10000);
+    socket.addEventListener("open", () => this.hello(socket));
+    socket.addEventListener("message", (event) => this.receive(socket, event.data));
+    socket.addEventListener("close", () => {
+      clearTimeout(giveUp);
+      if (this.moving !== socket) return;
+      this.moving = null; // not welcomed: stay, and send what waited on the old socket
+      if (this.socket && this.state === "open") this.flush(this.socket);
+      else if (!this.socket && !this.stopped) this.open(); // the old one is gone too
+    });
+  }
+
+  flush(socket) {
+    for (const queued of this.queue.splice(0)) socket.send(queued);
+  }
+
   receive(socket, text) {
-    if (socket !== this.socket) return;
     let message;
     try { message = JSON.parse(text); } catch { return; }
+    if (socket === this.moving) {
+      if (message.type !== "welcome") { // refused (a bad token): stay where we are
+        socket.close(1000);
+        return;
+      }
+      const old = this.socket;
+      this.socket = socket;
+      this.moving = null;
+      this.route = socket.room;
+      this.moves += 1;
+      if (old) { old.superseded = true; old.close(1000); }
+    } else if (socket !== this.socket) {
+      // The socket the move replaced: only answers to what was asked on it still count.
+      if (!socket.superseded || message.ref === undefined || message.ref === null || !this.pending.has(message.ref)) return;
+    } else if (this.moving && message.type === "replaced") {
+      return; // our own move took over
+    }
+    if (message.type === "welcome" && message.room && message.room !== this.route) this.follow(message.room);
+    if (message.type === "room" && message.room && message.room.id !== this.route) this.follow(message.room.id);
     if (message.type === "welcome") {
       this.attempt = 0;
-      this.setStatus("open");
-      for (const queued of this.queue.splice(0)) socket.send(queued);
+      if (this.state !== "open") this.setStatus("open");
+      if (!this.moving) this.flush(socket);
     }
     if (message.type === "error" && message.ref === "hello") {
       if (["bad_token", "not_authenticated"].includes(message.code)) {
@@ -151,6 +205,7 @@ export class Connection extends EventTarget {
   closed(socket, event) {
     if (socket !== this.socket) return;
     this.socket = null;
+    if (this.moving && event.code === 4001) return; // the move's socket took over
     this.failPending("closed");
     if (event.code === 4001) {
       this.stopped = true;
@@ -183,7 +238,7 @@ export class Connection extends EventTarget {
         reject({ type: "error", code: "timeout", message: "no answer from the server" });
       }, timeoutMs);
       this.pending.set(ref, { resolve, reject, timer });
-      if (this.socket && this.state === "open") this.socket.send(text);
+      if (this.socket && this.state === "open" && !this.moving) this.socket.send(text);
       else this.queue.push(text);
     });
   }
@@ -191,7 +246,7 @@ export class Connection extends EventTarget {
   /** Send without waiting for an answer (errors still arrive as messages). */
   send(message) {
     const text = JSON.stringify(message);
-    if (this.socket && this.state === "open") this.socket.send(text);
+    if (this.socket && this.state === "open" && !this.moving) this.socket.send(text);
     else if (message.type !== "sync" && message.type !== "ping") this.queue.push(text);
   }
 }
