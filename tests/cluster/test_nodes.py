@@ -134,6 +134,37 @@ def test_a_match_with_players_on_two_nodes(deployment: Deployment) -> None:
     with_people(deployment, body)
 
 
+def test_a_match_goes_to_the_node_of_most_of_its_players(deployment: Deployment) -> None:
+    """Ann hosts on n0, Bob and Dan sit from n1 (a client that does not follow the room
+    rule, or a table started by another node): the match opens on n0, then moves to n1,
+    where most of its players are, and is played there to its end with every version
+    in order and no acknowledged move lost; n1 forwards none of its players' moves."""
+
+    async def body(people: list[Client]) -> None:
+        ann, bob, _, dan = people
+        await _table(ann, [bob, dan], bots=1)
+        assert (await ann.request({"type": "start"}))["type"] == "ack"
+        match = (await ann.expect("state"))["match"]
+        for _ in range(100):
+            if deployment.running_on(match) == "n1":
+                break
+            await asyncio.sleep(0.05)
+        assert deployment.running_on(match) == "n1"
+        sent = deployment.health(1)["forwarded"]["moves"]
+        players = [Player(ann), Player(bob), Player(dan)]
+        until = time.monotonic() + 120
+        results = await asyncio.gather(*(p.play(match, until) for p in players))
+        assert all(r is not None and r["type"] == "match_over" for r in results), results
+        for player in players:
+            assert versions_in_order(player.seen(match)) == [], player.name
+        assert same_history(players, match) == []
+        assert lost_moves(players, await record_actions(deployment.nodes[1], match)) == []
+        assert deployment.health(1)["forwarded"]["moves"] == sent
+        assert deployment.health(0)["forwarded"]["moves"] > 0  # Ann's, from n0
+
+    with_people(deployment, body)
+
+
 def test_the_lobby_is_one_lobby(deployment: Deployment) -> None:
     """A room created, filled and closed on n0 shows so in n1's listing within a second."""
 

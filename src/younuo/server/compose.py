@@ -96,6 +96,7 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
     from younuo.server.cluster.link import Link
     from younuo.server.cluster.node import ClusterNode
     from younuo.server.cluster.peers import ClusterPeers
+    from younuo.server.cluster.placement import Openings, Placement
     from younuo.server.cluster.relay import Relay
     from younuo.server.cluster.roster import Roster
 
@@ -106,7 +107,8 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
     peers = ClusterPeers(link, roster)
     hub = Hub(peers)
     feeds = Feeds(hub)
-    deployment = ClusterDeployment(link, roster, feeds, peers, hub, inbox)
+    openings = Openings()  # a match opened here: the placement may move it (below)
+    deployment = ClusterDeployment(link, roster, feeds, peers, hub, inbox, openings)
     ended = MatchEnded()
     matches = MatchService(
         db, hub, settings, bot_maker, feeds=feeds, deployment=deployment, match_ended=ended
@@ -115,6 +117,7 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
     # behind a burst of moves for a connection, or a busy node would look dead.
     lease_db = Database.from_url(settings.database_url, pool_size=2)
     leases = Leases(settings.match_lease, lease_db, matches, roster, link, inbox)
+    Placement(link, peers, hub, leases, openings)
     # A router that forwards nothing serves, on this node, what the forwarding hands it.
     here = Router(matches)
     forwarding = Forwarding(lease_db, matches, here, leases, roster, link, inbox)

@@ -17,6 +17,7 @@ from younuo.server.cluster.keys import ALL, match_channel, unavailable
 from younuo.server.cluster.link import Link
 from younuo.server.cluster.messages import RoomChanged
 from younuo.server.cluster.peers import ClusterPeers
+from younuo.server.cluster.placement import Openings
 from younuo.server.cluster.roster import Roster
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.feed import Committed, Feeds, Kind
@@ -26,9 +27,18 @@ class ClusterDeployment:
     """The match service's view of the deployment, with several nodes."""
 
     def __init__(
-        self, link: Link, roster: Roster, feeds: Feeds, peers: ClusterPeers, hub: Hub, inbox: Inbox
+        self,
+        link: Link,
+        roster: Roster,
+        feeds: Feeds,
+        peers: ClusterPeers,
+        hub: Hub,
+        inbox: Inbox,
+        openings: Openings,
     ) -> None:
+        """``openings`` hears each match that opens here (the placement listens)."""
         self.link = link
+        self.openings = openings
         self.roster = roster
         self.feeds = feeds
         self.peers = peers
@@ -46,6 +56,8 @@ class ClusterDeployment:
         self.link.queue(match_channel(change.match), change.to_wire())
         if change.kind is Kind.OVER:
             self._over(change.match)
+        elif change.opening:
+            self.openings.tell(change)
 
     def heard(self, change: Committed) -> None:
         """A change another node committed, on a channel this node watches."""

@@ -173,23 +173,29 @@ class Leases:
             return 0
         moved = 0
         for i, match in enumerate(list(self.matches.runtimes)):
-            target = others[i % len(others)]
-            rt = await self.matches.release(match)
-            if rt is None:
-                continue
-            self.link.watch(match)
-            try:
-                async with self.db.session() as s, s.begin():
-                    won = await repo.claim(s, match, self.node, target)
-            except Exception:
-                log.exception("drain: match %s could not be handed over", match)
-                continue
-            if won:
-                moved += 1
-                self.roster.runs(match, target)
-                self.link.send(node_channel(target), Adopt(match=match))
+            moved += await self.hand_over(match, others[i % len(others)])
         await self.link.flush()
         return moved
+
+    async def hand_over(self, match: str, target: str) -> bool:
+        """Stop running ``match`` here and make ``target`` its owner (conditionally on
+        this node still owning it), then tell it (:class:`Adopt`); whether it moved.
+        Requests that reach this node meanwhile are answered ``not_here`` and retried
+        at the new owner; a failed claim leaves the match to the orphan scan."""
+        rt = await self.matches.release(match)
+        if rt is None:
+            return False
+        self.link.watch(match)
+        try:
+            async with self.db.session() as s, s.begin():
+                won = await repo.claim(s, match, self.node, target)
+        except Exception:
+            log.exception("match %s could not be handed over to %s", match, target)
+            return False
+        if won:
+            self.roster.runs(match, target)
+            self.link.send(node_channel(target), Adopt(match=match))
+        return bool(won)
 
 
 __all__ = ["SCAN_EVERY", "TAKE_UP_AT_ONCE", "Leases"]

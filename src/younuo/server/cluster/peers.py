@@ -51,6 +51,20 @@ class ClusterPeers(Peers):
         living = self.roster.living
         return here | {a for a, n in zip(elsewhere, where, strict=True) if n in living}
 
+    async def nodes_of(self, accounts: Iterable[str], hub: Hub) -> dict[str, str]:
+        """The living node each of ``accounts`` is connected to (those connected)."""
+        wanted = list(accounts)
+        found = {a: self.node for a in wanted if hub.online(a)}
+        elsewhere = [a for a in wanted if a not in found]
+        if elsewhere:
+            try:
+                where = await self.redis.hmget(PRESENCE, elsewhere)
+            except RedisError:
+                return found
+            living = self.roster.living
+            found |= {a: n for a, n in zip(elsewhere, where, strict=True) if n in living}
+        return found
+
     async def attached(self, account: str) -> None:
         try:
             before: str | None = await self.redis.hget(PRESENCE, account)  # type: ignore[assignment]
