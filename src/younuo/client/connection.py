@@ -241,6 +241,8 @@ class Client:
         """The room the socket is routed by (None: the address as given)."""
         self._moving: asyncio.Future[None] | None = None
         """Set while the socket moves to a room's route."""
+        self._left_behind: set[str | int] = set()
+        """The refs of the requests pending on the socket the last move replaced."""
         self._index = 0
         self._ws: ClientConnection | None = None
         self._pending: dict[str | int, asyncio.Future[ServerMessage]] = {}
@@ -402,6 +404,7 @@ class Client:
             if self._moving is not None:
                 await asyncio.shield(self._moving)  # it closed because the move took over?
             if self._ws is not ws and self._ws is not None:
+                self._unanswered(self._left_behind)  # asked on the old one, unanswered
                 continue  # moved to the room's route: read the new socket
             self._lost(code)
             if self._closing:
@@ -514,6 +517,9 @@ class Client:
             )
         else:
             old, self._ws = self._ws, ws
+            # Requests asked on the old socket: their answers still come on it (_read),
+            # those it closed before answering fail as after a drop (_run).
+            self._left_behind = set(self._pending)
             self._route = route_of(address)
             self.connections += 1
             self.moves += 1
@@ -567,6 +573,13 @@ class Client:
         for task in list(self._later):
             task.cancel()
         self._wake()
+
+    def _unanswered(self, refs: set[str | int]) -> None:
+        """Fail the requests of ``refs`` still waiting: their socket closed unanswered."""
+        for ref in refs:
+            future = self._pending.pop(ref, None)
+            if future is not None and not future.done():
+                future.set_exception(Disconnected("the socket closed before the answer came"))
 
     def _fail_pending(self, error: ClientError) -> None:
         for future in self._pending.values():
