@@ -8,6 +8,9 @@ everything else round-robin.
 - Two people and two bots play a whole match through it while the node running the
   match is killed (kill -9); the people reconnect to the same address, which nginx
   sends to a living node, and the forwarding carries the moves where needed.
+
+The first also checks that no change of their match is published on Redis: no other
+node asked about it (docs/scaling.md, "Routing").
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 
 from server.harness import Client
 from younuo.client import Client as LibraryClient
@@ -66,6 +70,16 @@ def forwarded(nodes: Deployment) -> dict[str, int]:
 def moved_on(client: LibraryClient, seen: Match | None) -> Callable[[], bool]:
     """Whether the client's picture of the match is another than ``seen``."""
     return lambda: client.match is not seen
+
+
+def publishes(nodes: Deployment) -> int:
+    """How many ``PUBLISH`` commands Redis has run (every node's messages and changes)."""
+    client = redis.Redis.from_url(nodes.redis.url)
+    try:
+        stats: dict[str, Any] = client.info("commandstats")
+    finally:
+        client.close()
+    return int(stats.get("cmdstat_publish", {}).get("calls", 0))
 
 
 async def play_until(client: LibraryClient, version: int, until: float) -> None:
@@ -127,11 +141,14 @@ def test_players_who_follow_the_room_rule_play_on_their_matchs_node_unforwarded(
             await asyncio.sleep(0.1)
         assert counts[runner] == 4 and sum(counts.values()) == 4, (runner, counts)
         before = forwarded(nodes)
+        published = publishes(nodes)
         start = host.match.version if host.match else 0
         until = time.monotonic() + 60
         await asyncio.gather(*(play_until(p, start + 12, until) for p in players))
         after = forwarded(nodes)
         assert after == before, (before, after)  # not one request crossed nodes
+        # Nor one change: no other node asked about the match, so nothing is published.
+        assert publishes(nodes) == published
         for player in players:
             with contextlib.suppress(ServerError):
                 await player.leave_room()

@@ -53,7 +53,8 @@ class ClusterDeployment:
         """A change this node committed: to its own connections, and to the others."""
         change.node = self.node
         self.feeds.deliver(change)
-        self.link.queue(match_channel(change.match), change.to_wire())
+        if change.match in self.roster.shared:  # else no other node asked about it
+            self.link.queue(match_channel(change.match), change.to_wire())
         if change.kind is Kind.OVER:
             self._over(change.match)
         elif change.opening:

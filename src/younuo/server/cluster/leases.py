@@ -148,6 +148,8 @@ class Leases:
         """Rebuild ``match``, which this node owns now (failures are logged: the next
         scan tries again)."""
         try:
+            # Shared before it is announced: nodes that watch it asked its former owner.
+            self.roster.shared.add(match)
             if await self.matches.take_up(match):
                 self.roster.runs(match, self.node)
         except Exception:

@@ -1,7 +1,9 @@
-"""What this node knows of the others: which are alive, and who runs which match.
+"""What this node knows of the others: which are alive, who runs which match, and
+which of its own matches another node may be watching.
 
 The lease scan (:mod:`younuo.server.cluster.leases`) writes it; presence and
-forwarding read it. Both facts are hints as of the last look: the database decides.
+forwarding read it. The first two facts are hints as of the last look: the database
+decides.
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ class Roster:
         """When (monotonic) ``living`` was last read."""
         self.owners: dict[str, str] = {}
         """Match -> the node last seen running it (a hint; the database decides)."""
+        self.shared: set[str] = set()
+        """Matches run here whose changes another node may want: published on the
+        match's channel. A match started here joins it when another node first asks
+        about it (its connections then get a ``state`` through that request and the
+        changes after it from the channel); a match taken up here joins it at once
+        (nodes watching it asked its former owner). With the room rule most matches
+        are asked about by nobody else, and nothing of them is published."""
 
     def saw(self, living: set[str], at: float) -> None:
         """A scan at ``at`` found these nodes' leases running."""
@@ -40,8 +49,11 @@ class Roster:
         """``node`` runs ``match`` (None: nobody known)."""
         if node is None:
             self.owners.pop(match, None)
+            self.shared.discard(match)
         else:
             self.owners[match] = node
+            if node != self.node:
+                self.shared.discard(match)
 
 
 __all__ = ["Roster"]
