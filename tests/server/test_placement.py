@@ -18,3 +18,9 @@ def test_a_match_moves_only_to_a_node_with_strictly_more_of_its_players() -> Non
 def test_between_equal_other_nodes_the_first_by_name_wins() -> None:
     assert preferred("n0", {"a": "n2", "b": "n1"}) == "n1"
     assert preferred("n2", {"a": "n2", "b": "n1", "c": "n3", "d": "n3", "e": "n1"}) == "n1"
+
+
+def test_players_on_a_stopping_node_do_not_draw_the_match_there() -> None:
+    where = {"ann": "n0", "bob": "n1", "dan": "n1"}
+    assert preferred("n0", where, stopping={"n1"}) is None
+    assert preferred("n2", where, stopping={"n1"}) == "n0"

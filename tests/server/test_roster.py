@@ -13,3 +13,22 @@ def test_a_node_heard_from_is_living_until_a_scan_says_otherwise() -> None:
     assert roster.living == {"n1", "n2"}
     roster.saw({"n1"}, at=2.0)  # the next scan finds its lease gone: it is dropped
     assert roster.living == {"n1"}
+
+
+def test_a_match_is_published_while_run_here_and_asked_about() -> None:
+    """``shared``: the matches run here whose changes go on their channel; a match that
+    goes to another node, or to nobody, leaves it (server/cluster/roster.py)."""
+    roster = Roster("n1")
+    roster.shared.update({"m1", "m2", "m3"})
+    roster.runs("m1", "n1")  # still here: still published
+    roster.runs("m2", "n2")  # handed over: the new owner publishes
+    roster.runs("m3", None)  # over, or owner unknown
+    assert roster.shared == {"m1"}
+
+
+def test_a_scan_says_which_living_nodes_are_stopping() -> None:
+    roster = Roster("n1")
+    roster.saw({"n1", "n2"}, at=1.0, draining={"n2"})
+    assert roster.living == {"n1", "n2"} and roster.draining == {"n2"}
+    roster.saw({"n1"}, at=2.0)
+    assert roster.draining == set()

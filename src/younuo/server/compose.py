@@ -117,7 +117,7 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
     # behind a burst of moves for a connection, or a busy node would look dead.
     lease_db = Database.from_url(settings.database_url, pool_size=2)
     leases = Leases(settings.match_lease, lease_db, matches, roster, link, inbox)
-    Placement(link, peers, hub, leases, openings)
+    Placement(link, peers, hub, leases, roster, openings)
     # A router that forwards nothing serves, on this node, what the forwarding hands it.
     here = Router(matches)
     forwarding = Forwarding(lease_db, matches, here, leases, roster, link, inbox)

@@ -119,7 +119,8 @@ class Leases:
         async with self.db.session() as s:
             mine = await repo.owned(s, self.node)
             alive = await repo.live(s)
-        self.roster.saw(set(alive), time.monotonic())
+        stopping = {n for n, draining in alive.items() if draining}
+        self.roster.saw(set(alive), time.monotonic(), stopping)
         await asyncio.gather(*(self.take_up(m) for m in mine if m not in self.matches.runtimes))
         if self._db_since is None or time.monotonic() - self._db_since < self.lease:
             return

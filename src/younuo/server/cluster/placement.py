@@ -20,23 +20,25 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 
 from younuo.server.cluster.leases import Leases
 from younuo.server.cluster.link import Link
 from younuo.server.cluster.peers import ClusterPeers
+from younuo.server.cluster.roster import Roster
 from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.feed import Committed
 
 log = logging.getLogger(__name__)
 
 
-def preferred(here: str, where: Mapping[str, str]) -> str | None:
+def preferred(here: str, where: Mapping[str, str], stopping: Set[str] = frozenset()) -> str | None:
     """The node a match should move to, given the node each connected player is on
     (``where``: account -> node), or None to stay ``here``: stay unless another node
     holds strictly more of them (a tie keeps the match where it is, so that it never
-    moves back and forth); among several such nodes, the first by name."""
-    counts = Counter(where.values())
+    moves back and forth); among several such nodes, the first by name. Players on a
+    node that is ``stopping`` (draining) do not count: it would only hand it on."""
+    counts = Counter(node for node in where.values() if node not in stopping)
     if not counts:
         return None
     most = max(counts.values())
@@ -64,10 +66,18 @@ class Placement:
     """Moves a match that opened here to the node of most of its players."""
 
     def __init__(
-        self, link: Link, peers: ClusterPeers, hub: Hub, leases: Leases, openings: Openings
+        self,
+        link: Link,
+        peers: ClusterPeers,
+        hub: Hub,
+        leases: Leases,
+        roster: Roster,
+        openings: Openings,
     ) -> None:
+        """``roster``: the nodes stopping, which are never given a match."""
         self.node = link.node
         self.link = link
+        self.roster = roster
         self.peers = peers
         self.hub = hub
         self.leases = leases
@@ -88,7 +98,8 @@ class Placement:
         the node it went to (None: it stays)."""
         if self.leases.draining or not self.link.redis_up or not accounts:
             return None
-        target = preferred(self.node, await self.peers.nodes_of(accounts, self.hub))
+        where = await self.peers.nodes_of(accounts, self.hub)
+        target = preferred(self.node, where, self.roster.draining)
         if target is None:
             return None
         if not await self.leases.hand_over(match, target):

@@ -20,6 +20,8 @@ class Roster:
         """The nodes whose lease ran at the last scan."""
         self.scanned = -math.inf
         """When (monotonic) ``living`` was last read."""
+        self.draining: set[str] = set()
+        """Of ``living``, the nodes stopping (handing their matches away) at the last scan."""
         self.owners: dict[str, str] = {}
         """Match -> the node last seen running it (a hint; the database decides)."""
         self.shared: set[str] = set()
@@ -30,10 +32,12 @@ class Roster:
         (nodes watching it asked its former owner). With the room rule most matches
         are asked about by nobody else, and nothing of them is published."""
 
-    def saw(self, living: set[str], at: float) -> None:
-        """A scan at ``at`` found these nodes' leases running."""
+    def saw(self, living: set[str], at: float, draining: set[str] | None = None) -> None:
+        """A scan at ``at`` found these nodes' leases running (``draining``: of them,
+        those stopping)."""
         self.living = living
         self.scanned = at
+        self.draining = draining or set()
 
     def heard(self, node: str) -> None:
         """``node`` just sent a message: it is alive, whatever the last scan found.
