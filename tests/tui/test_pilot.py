@@ -31,6 +31,11 @@ async def _whole_match(server: ServerProcess) -> None:
         await pilot.press("escape")
         await pilot.press("c")
         await until(pilot, lambda: app.place == "room")
+        # The room rule (docs/protocol.md §2): its socket moved to /ws?room=ID, unseen.
+        client = app.client
+        assert client is not None and client.room is not None
+        await until(pilot, lambda: client.route == client.room.id if client.room else False)
+        assert client.moves == 1 and "online as Ann" in shown(app, "#conn")
         assert "one round" in shown(app, "#rules")
         await until(pilot, lambda: fits(app))
         await pilot.press("b")
