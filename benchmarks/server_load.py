@@ -32,7 +32,8 @@ and rows per move (pg_stat_database), requests forwarded between nodes per move 
 nodes' healthz), error frames by message, updates that skip or repeat a version, and the
 most frequent lines of every log. With ``--failover`` (N >= 2, no reference run) it then
 kills -9 the node running the most matches and measures, per table whose match ran
-there, the time until a seat on a surviving node sees a newer version than the database
+there, the time until a seat on a surviving node (there at the kill, or since its
+reconnect) sees a newer version than the database
 held at the kill; the killed node's seats say ``hello`` again elsewhere.
 Without ``--failover`` the output ends with two lines a check reads (issue 41)::
 
@@ -1000,7 +1001,7 @@ class Failover:
     """Table -> its match's version in the database just after the kill: the newest the
     killed node stored (the frames it sent before dying may still be on their way)."""
     survivors: dict[int, set[int]] = field(default_factory=dict)
-    """Table -> its seats connected to a node that is still up."""
+    """Table -> its seats connected to a node that is still up at the kill."""
     first_frame: dict[int, float] = field(default_factory=dict)
     first_new: dict[int, float] = field(default_factory=dict)
     reconnected: dict[tuple[int, int], float] = field(default_factory=dict)
@@ -1012,7 +1013,10 @@ class Failover:
         index = table.index
         if self.before is None or index not in self.affected:
             return
-        if seat not in self.survivors[index]:
+        # A seat counts once it is on a surviving node: there from the start, or there
+        # since its reconnect (with the room rule every seat of such a table was on
+        # the killed node, and all of them come back through a reconnect).
+        if seat not in self.survivors[index] and (index, seat) not in self.reconnected:
             return
         gap = now - self.killed_at
         self.first_frame.setdefault(index, gap)
