@@ -181,7 +181,7 @@ def test_unknown_levels_and_bad_timing_are_refused() -> None:
         make_bot("genius")
     with pytest.raises(ValueError, match="timing"):
         make_bot("easy", timing="slow")
-    assert set(LEVELS) == {"random", "easy", "normal", "hard"}
+    assert set(LEVELS) == {"random", "easy", "normal", "hard", "expert"}
 
 
 def test_a_bot_that_offers_nothing_on_its_turn_is_an_error() -> None:

@@ -8,10 +8,11 @@
     bot.observe([game.redact(e, "ann") for e in events])
     action = bot.choose(game.view("ann"), game.legal_actions("ann"))  # None: nothing now
 
-Levels: ``random``, ``easy``, ``normal``, ``hard`` (see ``docs/bots.md``).
+Levels: ``random``, ``easy``, ``normal``, ``hard``, ``expert`` (see ``docs/bots.md``).
 """
 
 from younuo.bots.base import Bot, BotError
+from younuo.bots.expert import ExpertBot
 from younuo.bots.hard import HardBot
 from younuo.bots.memory import Memory
 from younuo.bots.normal import NormalBot
@@ -26,6 +27,7 @@ __all__ = [
     "Bot",
     "BotError",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
     "Memory",
     "NormalBot",

@@ -40,7 +40,7 @@ from younuo.bots.normal import NormalBot, rank_plays
 from younuo.bots.rollout import playout
 from younuo.bots.timing import NO_DELAY, Timing
 from younuo.bots.weights import HARD
-from younuo.engine import Action, ActionType, IllegalAction, PlayerView
+from younuo.engine import Action, ActionType, Card, Game, IllegalAction, PlayerView
 from younuo.engine.determinize import unseen_cards
 
 DEFAULT_HORIZON = 8
@@ -171,8 +171,7 @@ class HardBot(NormalBot):
         worlds = 0
         unseen = unseen_cards(view)  # the same for every world: worked out once
         while worlds < self.max_worlds and (worlds < self.min_worlds or plies < self.budget):
-            world = sample_world(view, self.memory, self.rng, unseen)
-            base = world.game(view, seed=self.rng.getrandbits(48))
+            base = self.deal(view, unseen)
             luck = self.rng.getrandbits(48)
             row: list[float] = []
             for action in candidates:
@@ -193,6 +192,11 @@ class HardBot(NormalBot):
         best, best_gain = clear_winner(scores, margin, z)
         self.last_search = {"worlds": float(worlds), "plies": float(plies), "gain": best_gain}
         return candidates[best]
+
+    def deal(self, view: PlayerView, unseen: Sequence[Card]) -> Game:
+        """One guessed world as a complete game (:func:`~younuo.bots.belief.sample_world`)."""
+        world = sample_world(view, self.memory, self.rng, unseen)
+        return world.game(view, seed=self.rng.getrandbits(48))
 
 
 def clear_winner(scores: Sequence[Sequence[float]], margin: float, z: float) -> tuple[int, float]:

@@ -1,6 +1,6 @@
 """Bot levels by name: ``make_bot("normal", seed=3)``.
 
-Levels: ``random``, ``easy``, ``normal``, ``hard``; and ``policy:FILE`` for a policy
+Levels: ``random``, ``easy``, ``normal``, ``hard``, ``expert``; and ``policy:FILE`` for a policy
 trained with the reinforcement-learning interface (needs the ``rl`` dependency group,
 see ``examples/train_policy.py``).
 
@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from younuo.bots.base import Bot
 from younuo.bots.colluder import ColluderBot
+from younuo.bots.expert import ExpertBot
 from younuo.bots.hard import HardBot
 from younuo.bots.normal import NormalBot
 from younuo.bots.simple import EasyBot, RandomBot
@@ -26,6 +27,7 @@ LEVELS: dict[str, Callable[[int, Timing], Bot]] = {
     "easy": lambda seed, timing: EasyBot(seed, timing),
     "normal": lambda seed, timing: NormalBot(seed, timing),
     "hard": lambda seed, timing: HardBot(seed, timing),
+    "expert": lambda seed, timing: ExpertBot(seed, timing),
 }
 """The built-in levels, weakest first."""
 

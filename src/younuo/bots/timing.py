@@ -82,6 +82,8 @@ HUMAN: dict[str, Timing] = {
         think=(0.8, 2.5), uno_call=(0.4, 1.5), catch=(0.8, 2.5), jump_in=(0.6, 1.8), forget_uno=0.1
     ),
     "hard": Timing(think=(0.6, 2.0), uno_call=(0.3, 1.0), catch=(0.5, 1.5), jump_in=(0.4, 1.2)),
+    # The expert's search takes up to ~0.4 s of the think time itself (docs/bots.md).
+    "expert": Timing(think=(0.5, 1.8), uno_call=(0.3, 1.0), catch=(0.4, 1.2), jump_in=(0.4, 1.0)),
 }
 """Human-like timing by bot level, for a server that seats bots among people."""
 

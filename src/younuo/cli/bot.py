@@ -70,7 +70,7 @@ def bot_command(
     level: Annotated[
         str,
         typer.Option(
-            "--level", "-l", help="The bot level: random, easy, normal, hard, policy:FILE."
+            "--level", "-l", help="The bot level: random, easy, normal, hard, expert, policy:FILE."
         ),
     ] = "normal",
     quick_match: Annotated[

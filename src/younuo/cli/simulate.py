@@ -33,7 +33,7 @@ def simulate(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot level per seat, comma-separated (random, easy, normal, hard,"
+            help="Bot level per seat, comma-separated (random, easy, normal, hard, expert,"
             " policy:FILE); one level fills every seat.",
         ),
     ] = "normal",

@@ -23,7 +23,7 @@ from younuo.client.messages import State, Update
 
 
 class LevelBot:
-    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard``, ``policy:FILE``).
+    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard``, ``expert``, ``policy:FILE``).
 
     ``seed`` seeds its choices. ``timing``: None to act at once, ``"human"`` to wait
     the level's human-like delays before each action (as the server's bots do on a

@@ -16,7 +16,7 @@ from younuo.tui.names import bot_name, room_name
 from younuo.tui.plain import Plain
 from younuo.tui.screens.base import Base
 
-LEVELS = ("easy", "normal", "hard", "random")
+LEVELS = ("easy", "normal", "hard", "expert", "random")
 """The bot levels L cycles through (the server's own, docs/bots.md)."""
 
 

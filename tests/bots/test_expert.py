@@ -1,0 +1,178 @@
+"""bots.reading and bots.expert: what draws tell, worlds bound by it, and the expert level."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from younuo.bots import ExpertBot, make_bot
+from younuo.bots.belief import sample_world, world_counts
+from younuo.bots.expert import bind
+from younuo.bots.memory import Memory
+from younuo.bots.reading import Reading
+from younuo.engine import CHOICES, Action, Card, Color, Game, Rank, Rules
+from younuo.engine.determinize import unseen_cards
+from younuo.sim.table import Table, drive
+
+from .scenes import scene
+
+
+def _readings(game: Game) -> dict[str, Reading]:
+    readings = {n: Reading(n) for n in game.players}
+    for name, reading in readings.items():
+        reading.observe(game.redact(e, name) for e in game.opening_events)
+    return readings
+
+
+def _apply(game: Game, readings: dict[str, Reading], action: Action) -> None:
+    events = game.apply(action)
+    for name, reading in readings.items():
+        reading.observe(game.redact(e, name) for e in events)
+
+
+def test_a_draw_instead_of_a_play_bars_the_color_the_rank_and_wilds() -> None:
+    """R-PLAY-1: a player who draws holds no card that matches the color in force or the
+    top card's rank, nor a wild; the card drawn is exempt (``free``)."""
+    game = scene(
+        "ann: B1 G2 | bob: R5 B3 | cat: Y1 Y2", start="R3", pile="B9 B8 B7", draw_and_play=False
+    )
+    readings = _readings(game)
+    _apply(game, readings, Action.draw("ann"))
+    bar = readings["bob"].bar("ann")
+    assert bar is not None
+    assert bar.colors == {Color.RED} and bar.ranks == {Rank.THREE} and bar.wild
+    assert bar.free == 1
+    assert not bar.allows(Card.parse("R7")) and not bar.allows(Card.parse("G3"))
+    assert not bar.allows(Card.parse("W")) and bar.allows(Card.parse("G7"))
+    assert readings["ann"].bar("ann") is None  # nobody reads their own hand
+
+
+def test_a_wild_on_top_bars_no_rank() -> None:
+    game = scene("ann: W B1 | bob: R5 B3 | cat: Y1 Y2", start="R3", pile="B9 B8 B7 G1")
+    readings = _readings(game)
+    _apply(game, readings, Action.play("ann", Card.parse("W"), color=Color.GREEN))
+    _apply(game, readings, Action.draw("bob"))
+    bar = readings["cat"].bar("bob")
+    assert bar is not None and bar.colors == {Color.GREEN} and not bar.ranks
+
+
+def test_a_play_the_bar_rules_out_spends_a_free_card_or_drops_the_reading() -> None:
+    game = scene(
+        "ann: B1 G2 | bob: R5 B9 B3 Y7 | cat: Y1 Y2",
+        start="R1",
+        pile="R9 B8 B7 B6",
+        draw_and_play=False,
+    )
+    readings = _readings(game)
+    _apply(game, readings, Action.draw("ann"))  # ann: no red, no 1, no wild (she held B1!)
+    _apply(game, readings, Action.play("bob", Card.parse("R5")))
+    _apply(game, readings, Action.draw("cat"))
+    _apply(game, readings, Action.play("ann", Card.parse("R9")))  # the free card drawn
+    bar = readings["bob"].bar("ann")
+    assert bar is not None and bar.free == 0
+    _apply(game, readings, Action.play("bob", Card.parse("B9")))
+    _apply(game, readings, Action.draw("cat"))
+    _apply(game, readings, Action.play("ann", Card.parse("B1")))  # a 1: the reading was wrong
+    assert readings["bob"].bar("ann") is None
+
+
+def test_a_new_deal_and_a_swap_forget_the_readings() -> None:
+    game = scene(
+        "ann: B1 G2 | bob: R7 B3 | cat: Y1 Y2",
+        start="R3",
+        pile="B9 B8 B7",
+        seven_zero=True,
+        draw_and_play=False,
+    )
+    readings = _readings(game)
+    _apply(game, readings, Action.draw("ann"))
+    assert readings["cat"].bar("ann") is not None
+    _apply(game, readings, Action.play("bob", Card.parse("R7"), target="ann"))
+    assert readings["cat"].bar("ann") is None
+
+
+def test_bound_worlds_deal_no_card_the_drawer_could_have_played() -> None:
+    """Every world the expert deals gives a player who drew none of the cards ruled out,
+    beyond the cards drawn since, and still deals the same cards."""
+    game = scene(
+        "ann: B1 G2 G4 Y6 | bob: R5 B3 Y4 | cat: Y1 Y2 Y3",
+        start="R3",
+        pile="B9 B8 B7 R1 R2 R4 G5 W G8 Y9 R8 B2",
+        draw_and_play=False,
+    )
+    memory, reading = Memory("bob"), Reading("bob")
+    events = [*game.opening_events, *game.apply(Action.draw("ann"))]
+    for part in (memory, reading):
+        part.observe(game.redact(e, "bob") for e in events)
+    view = game.view("bob")
+    rng = random.Random(3)
+    unseen = unseen_cards(view)
+    barred = reading.bar("ann")
+    assert barred is not None
+    loose = 0
+    for _ in range(200):
+        dealt = sample_world(view, memory, rng, unseen)
+        world = bind(dealt, memory, reading, rng)
+        assert world_counts(world) == world_counts(dealt)  # the same cards, moved
+        odd = [c for c in world.hands["ann"] if not barred.allows(c)]
+        assert len(odd) <= barred.free
+        loose += len(odd)
+        world.game(view)
+    unbound = sum(
+        sum(1 for c in sample_world(view, memory, rng, unseen).hands["ann"] if not barred.allows(c))
+        for _ in range(200)
+    )
+    assert unbound > loose + 50  # the hard bot's worlds break the bar more often
+
+
+def _random_rules(rng: random.Random, players: int, teams: bool) -> Rules:
+    """A rule set drawn from every option the engine has (R-*), one round."""
+    options: dict[str, Any] = {"partner_rotation": teams and players == 4 and rng.random() < 0.5}
+    for key, spec in CHOICES.items():
+        if key in options or key in ("target", "turn_seconds", "match_seconds", "scoring", "decks"):
+            continue
+        if spec is bool:
+            options[key] = rng.random() < 0.5
+        elif spec is int:
+            options[key] = rng.choice((0, 2))
+        else:
+            assert isinstance(spec, tuple)
+            options[key] = rng.choice(spec)
+    options["scoring"] = "single"
+    preset = rng.choice(("classic", "younuo", "party"))
+    return Rules.from_preset(preset, **options)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_expert_plays_random_rule_sets_without_an_illegal_or_missing_decision(
+    seed: int,
+) -> None:
+    """Whole rounds on rule sets drawn at random (stacking, jump-in, 7-0, multi-play,
+    party deck, teams...): ``drive`` raises BotError if a bot returns an action it was
+    not offered or nothing on its turn. The search budget is small to keep this quick;
+    every code path of the level runs."""
+    rng = random.Random(seed)
+    players = rng.choice((2, 3, 4, 4, 6))
+    teams = players % 2 == 0 and players >= 4 and rng.random() < 0.5
+    rules = _random_rules(rng, players, teams)
+    names = [f"p{i}" for i in range(players)]
+    pairs = [names[0::2], names[1::2]] if teams else None
+    game = Game.new(names, rules, seed=seed, teams=pairs)
+    levels = ["expert", "normal", "easy", "random"]
+    bots = {
+        name: ExpertBot(seed=i, budget=300, time_limit=None)
+        if i % 2 == 0
+        else make_bot(levels[i % len(levels)], seed=i)
+        for i, name in enumerate(names)
+    }
+    outcome = drive(Table(game, bots))
+    assert not outcome.capped
+    assert outcome.winner in names
+
+
+def test_expert_is_a_level_with_its_own_timing() -> None:
+    bot = make_bot("expert", seed=2, timing="human")
+    assert isinstance(bot, ExpertBot) and bot.level == "expert"
+    assert not bot.timing.is_zero
