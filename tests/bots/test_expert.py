@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from younuo.bots import ExpertBot, make_bot
 from younuo.bots.belief import sample_world, world_counts
-from younuo.bots.expert import bind
 from younuo.bots.memory import Memory
 from younuo.bots.reading import Reading
 from younuo.engine import CHOICES, Action, Card, Color, Game, Rank, Rules
@@ -95,7 +95,7 @@ def test_a_new_deal_and_a_swap_forget_the_readings() -> None:
 
 def test_bound_worlds_deal_no_card_the_drawer_could_have_played() -> None:
     """Every world the expert deals gives a player who drew none of the cards ruled out,
-    beyond the cards drawn since, and still deals the same cards."""
+    beyond the cards drawn since, and those by chance."""
     game = scene(
         "ann: B1 G2 G4 Y6 | bob: R5 B3 Y4 | cat: Y1 Y2 Y3",
         start="R3",
@@ -113,9 +113,10 @@ def test_bound_worlds_deal_no_card_the_drawer_could_have_played() -> None:
     assert barred is not None
     loose = 0
     for _ in range(200):
-        dealt = sample_world(view, memory, rng, unseen)
-        world = bind(dealt, memory, reading, rng)
-        assert world_counts(world) == world_counts(dealt)  # the same cards, moved
+        world = sample_world(view, memory, rng, unseen, reading.bars)
+        assert not world_counts(world) - Counter(unseen)  # unseen cards, none twice
+        assert len(world.pile) == view.pile_count
+        assert len(world.hands["ann"]) == 5 and len(world.hands["cat"]) == 3
         odd = [c for c in world.hands["ann"] if not barred.allows(c)]
         assert len(odd) <= barred.free
         loose += len(odd)
@@ -124,7 +125,10 @@ def test_bound_worlds_deal_no_card_the_drawer_could_have_played() -> None:
         sum(1 for c in sample_world(view, memory, rng, unseen).hands["ann"] if not barred.allows(c))
         for _ in range(200)
     )
-    assert unbound > loose + 50  # the hard bot's worlds break the bar more often
+    # The card drawn since is dealt by chance (a barred card about a third of the time);
+    # the hard bot's worlds break the bar more often, most of all with that card.
+    assert loose < 0.5 * 200
+    assert unbound > loose + 100
 
 
 def _random_rules(rng: random.Random, players: int, teams: bool) -> Rules:

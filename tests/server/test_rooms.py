@@ -74,6 +74,14 @@ def test_room_refusals_name_their_reason() -> None:
     assert room.host == "a1"  # the host passes on
 
 
+def test_the_host_seats_a_bot_of_every_level_up_to_expert() -> None:
+    room = _room()
+    for level in ("random", "easy", "normal", "hard", "expert"):
+        room.remove_bot("a0", room.add_bot("a0", level))
+    seat = room.seats[room.add_bot("a0", "expert")]
+    assert seat is not None and seat.kind == "bot" and seat.bot_level == "expert"
+
+
 def _codes(room: RoomState, actor: str) -> list[str]:
     return [p.code for p in room.start_problems(actor)]
 

@@ -82,3 +82,15 @@ def test_the_language_comes_from_the_flag_then_the_locale(
     flag: str | None, env: dict[str, str], lang: str
 ) -> None:
     assert language(flag, env) == lang
+
+
+def test_the_level_key_cycles_through_every_level_the_server_offers() -> None:
+    """L in a room picks the bot level among the server's own (younuo.bots.LEVELS),
+    each named in the three languages."""
+    from younuo.bots import LEVELS as SERVER_LEVELS
+    from younuo.tui.screens.room import LEVELS
+
+    assert sorted(LEVELS) == sorted(SERVER_LEVELS)
+    for lang in LANGS:
+        for level in LEVELS:
+            assert f"bot.{level}" in table(lang), (lang, level)

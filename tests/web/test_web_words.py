@@ -115,3 +115,14 @@ def test_every_literal_key_is_translated() -> None:
     for path in (static / "js").rglob("*.js"):
         used |= set(re.findall(r'\bt\("([^"$`]+)"', path.read_text(encoding="utf-8")))
     assert sorted(used - known) == []
+
+
+def test_every_bot_level_has_a_name_in_each_language() -> None:
+    """The level picker shows t(`bot.${level}`) for each level the server offers
+    (GET /api/rules bot_levels, younuo.bots.LEVELS): each needs a name in all three."""
+    from younuo.bots import LEVELS
+
+    static = Path(__file__).resolve().parents[2] / "src" / "younuo" / "web" / "static"
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        words = json.loads((static / "lang" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert all(f"bot.{level}" in words for level in LEVELS), lang

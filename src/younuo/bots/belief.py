@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
 from younuo.bots.memory import Memory
+from younuo.bots.reading import Bar
 from younuo.engine import Card, Color, Game, PlayerView
 from younuo.engine.determinize import determinize, unseen_cards
 
@@ -76,11 +77,19 @@ def sample_world(
     memory: Memory,
     rng: random.Random,
     unseen: Sequence[Card] | None = None,
+    bars: Mapping[str, Bar] | None = None,
 ) -> World:
     """Deal the unseen cards consistently with ``view`` and ``memory``.
 
     ``unseen``: :func:`unseen_cards` of ``view``, when the caller deals many worlds
     from one view (working it out is a good part of the cost of a world).
+
+    ``bars`` (the ``expert`` level's :class:`~younuo.bots.reading.Reading`): for the
+    players named, the cards their draws rule out replace the colors they lack, and
+    the cards left are shuffled again before the rest is dealt. Without it (the
+    ``hard`` level) the cards skipped while dealing a hand that lacks a color stay at
+    the front of what is dealt next, so the cards drawn since (``free``) and the
+    next hands get more of that color than chance gives.
     """
     me = view.player
     pool = unseen_cards(view) if unseen is None else list(unseen)
@@ -130,13 +139,22 @@ def sample_world(
         voids = lacks(name)
         k = memory.hands.get(name)
         free = k.free if k is not None and k.voids else 0
+        bar = None if bars is None else bars.get(name)
+        if bar is not None and bluff_of.get(name) is not True:
+            allowed = bar.allows
+            free = bar.free
+        elif voids:
+            allowed = _lacking(voids)
+        else:
+            continue
         need = size[name] - len(hands[name])
-        bound = max(0, need - free) if voids else 0
-        for _ in range(bound):
-            i = next((j for j, c in enumerate(pool) if c.color not in voids), None)
+        for _ in range(max(0, need - free)):
+            i = next((j for j, c in enumerate(pool) if allowed(c)), None)
             if i is None:
                 break  # the guess is wrong somewhere: fill from anything below
             hands[name].append(pool.pop(i))
+    if bars is not None:
+        rng.shuffle(pool)  # what was skipped above must not come first below
     for name in others:
         need = size[name] - len(hands[name])
         hands[name].extend(pool[:need])
@@ -144,6 +162,10 @@ def sample_world(
     bluffs = _bluffs(view, memory, hands)
     # A game set up by hand may leave cards out of play: the pile takes what it holds.
     return World(hands, pool[: view.pile_count], bluffs)
+
+
+def _lacking(voids: set[Color]) -> Callable[[Card], bool]:
+    return lambda card: card.color not in voids
 
 
 def _bluffs(view: PlayerView, memory: Memory, hands: dict[str, list[Card]]) -> dict[str, bool]:

@@ -9,9 +9,9 @@ searches more:
 
 1. **reading the draws** (:mod:`younuo.bots.reading`): a player who drew instead of
    playing held no card of the color in force, none of the top card's rank and no
-   wild. Each guessed hand is made to agree (:func:`bind`): a card it could not hold
-   is swapped with one of the draw pile it could, except for as many cards as were
-   drawn since;
+   wild. Each guessed hand is dealt to agree (``sample_world(..., bars)``): only
+   cards it could hold, except for as many cards as were drawn since, which are
+   dealt from the rest by chance;
 2. **more search**: a larger budget of playout plies and more candidate plays than
    the hard level (:data:`EXPERT_BUDGET`), with a time limit as a server's safety net.
 
@@ -20,12 +20,10 @@ Out of turn it plays as ``normal`` does (jump-ins, UNO, catches), as ``hard`` do
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 
-from younuo.bots.belief import World, sample_world
+from younuo.bots.belief import sample_world
 from younuo.bots.hard import HardBot
-from younuo.bots.memory import Memory
 from younuo.bots.reading import Reading
 from younuo.bots.timing import NO_DELAY, Timing
 from younuo.engine import Card, Event, Game, PlayerView
@@ -79,43 +77,6 @@ class ExpertBot(HardBot):
         self.reading.observe(events)
 
     def deal(self, view: PlayerView, unseen: Sequence[Card]) -> Game:
-        world = sample_world(view, self.memory, self.rng, unseen)
-        if self.read_draws:
-            world = bind(world, self.memory, self.reading, self.rng)
+        bars = self.reading.bars if self.read_draws else None
+        world = sample_world(view, self.memory, self.rng, unseen, bars)
         return world.game(view, seed=self.rng.getrandbits(48))
-
-
-def bind(world: World, memory: Memory, reading: Reading, rng: random.Random) -> World:
-    """``world`` with each guessed hand made to agree with its owner's draws.
-
-    A hand with a :class:`~younuo.bots.reading.Bar` may hold at most ``free`` cards
-    the bar rules out (the cards drawn since); every other such card is swapped with
-    one the bar allows, taken from a random place in the draw pile. Cards known to be
-    in the hand (:class:`Memory`) stay, and so does the hand of a player whose Wild
-    Draw Four the world takes for a bluff (it was dealt the color asked on purpose).
-    When the pile holds too few allowed cards the rest stay as dealt.
-    """
-    hands = {name: list(hand) for name, hand in world.hands.items()}
-    pile = list(world.pile)
-    for name, hand in hands.items():
-        bar = reading.bar(name)
-        if bar is None or world.bluffs.get(name):
-            continue
-        known = memory.hands.get(name)
-        keep = +known.known if known is not None else None
-        odd: list[int] = []
-        for i, card in enumerate(hand):
-            if keep is not None and keep[card] > 0:
-                keep[card] -= 1
-                continue
-            if not bar.allows(card):
-                odd.append(i)
-        excess = len(odd) - bar.free
-        if excess <= 0:
-            continue
-        rng.shuffle(odd)
-        spots = [j for j, card in enumerate(pile) if bar.allows(card)]
-        rng.shuffle(spots)
-        for i, j in zip(odd[:excess], spots, strict=False):
-            hand[i], pile[j] = pile[j], hand[i]
-    return World(hands, pile, world.bluffs)
