@@ -140,6 +140,7 @@ def sample_world(
         k = memory.hands.get(name)
         free = k.free if k is not None and k.voids else 0
         bar = None if bars is None else bars.get(name)
+        allowed: Callable[[Card], bool]
         if bar is not None and bluff_of.get(name) is not True:
             allowed = bar.allows
             free = bar.free
