@@ -15,7 +15,9 @@ better guess of the hand, not more search. The expert level guesses better:
    shuffled back among the rest before the other cards are dealt (the hard level
    deals them next, so the cards just drawn and the next hands get too many of them);
 3. the hard level's work per decision (:data:`EXPERT_BUDGET`: more gained nothing),
-   with a time limit as a server's safety net.
+   bounded by work, not time, so that a seed decides every choice (``younuo
+   simulate`` reports stay the same on any machine); ``time_limit`` is there for
+   whoever wants a safety net anyway.
 
 Out of turn it plays as ``normal`` does (jump-ins, UNO, catches), as ``hard`` does.
 """
@@ -38,9 +40,6 @@ of the same deals (docs/bots.md): the search's estimates are biased, not just no
 EXPERT_CANDIDATES = 6
 """Candidate plays searched, as the hard level."""
 
-EXPERT_TIME_LIMIT = 0.4
-"""Seconds after which a decision stops searching (the p99 target is 0.5 s)."""
-
 
 class ExpertBot(HardBot):
     """The hard level's search over worlds bound by what draws showed (module docstring)."""
@@ -54,7 +53,7 @@ class ExpertBot(HardBot):
         *,
         budget: int = EXPERT_BUDGET,
         max_candidates: int = EXPERT_CANDIDATES,
-        time_limit: float | None = EXPERT_TIME_LIMIT,
+        time_limit: float | None = None,
         read_draws: bool = True,
         **search: float | int | None,
     ) -> None:
