@@ -233,7 +233,8 @@ def test_host_powers_and_a_match_played_by_hand(server: ServerProcess) -> None:
 # ---------------------------------------------------------------------- bots
 def test_run_bot_plays_a_whole_match_with_a_server_bot_level(server: ServerProcess) -> None:
     """A hard bot over the network: quick match (it finds no open party room, so makes
-    one and, as its host, seats two normal bots), one whole match, its match_over."""
+    one and, as its host, seats an expert and a normal bot: the server's expert plays
+    in its bot workers), one whole match, its match_over."""
 
     async def main() -> None:
         token = await guest(server, "Remote Hard")
@@ -251,7 +252,7 @@ def test_run_bot_plays_a_whole_match_with_a_server_bot_level(server: ServerProce
             bot.decide,
             observe=observe,
             quick_match="party",
-            host=Host(bots=("normal", "normal"), settings=settings),
+            host=Host(bots=("expert", "normal"), settings=settings),
         )
         assert result.status == "over"
         assert [r.name for r in result.results].count("Remote Hard") == 1
