@@ -78,7 +78,7 @@ def test_a_play_the_bar_rules_out_spends_a_free_card_or_drops_the_reading() -> N
     assert readings["bob"].bar("ann") is None
 
 
-def test_a_new_deal_and_a_swap_forget_the_readings() -> None:
+def test_r_house_70_a_swap_forgets_the_reading() -> None:
     game = scene(
         "ann: B1 G2 | bob: R7 B3 | cat: Y1 Y2",
         start="R3",
