@@ -78,6 +78,7 @@ def sample_world(
     rng: random.Random,
     unseen: Sequence[Card] | None = None,
     bars: Mapping[str, Bar] | None = None,
+    tilts: Mapping[str, Mapping[int, float]] | None = None,
 ) -> World:
     """Deal the unseen cards consistently with ``view`` and ``memory``.
 
@@ -90,6 +91,12 @@ def sample_world(
     ``hard`` level) the cards skipped while dealing a hand that lacks a color stay at
     the front of what is dealt next, so the cards drawn since (``free``) and the
     next hands get more of that color than chance gives.
+
+    ``tilts`` (the ``expert`` level's learned model, :mod:`younuo.bots.handmodel`): for
+    the players named, a weight per card kind (``Card.index``); their hands are dealt
+    first, each card drawn from what is left with a chance in proportion to its
+    weight (sampling without replacement). Their bars and lacking colors are then
+    already in the weights and are not applied again.
     """
     me = view.player
     pool = unseen_cards(view) if unseen is None else list(unseen)
@@ -134,7 +141,16 @@ def sample_world(
                 voids.add(color)
         return voids
 
-    order = sorted(others, key=lambda name: -len(lacks(name)))
+    tilted = [name for name in others if tilts is not None and name in tilts]
+    for name in tilted:
+        assert tilts is not None
+        bar = None if bars is None else bars.get(name)
+        if bar is not None and bluff_of.get(name) is not True:
+            # The bar binds all but the cards drawn since; the weights pick among the rest.
+            need = size[name] - len(hands[name]) - bar.free
+            _deal_tilted(hands[name], need, pool, tilts[name], rng, bar.allows)
+        _deal_tilted(hands[name], size[name] - len(hands[name]), pool, tilts[name], rng)
+    order = sorted((n for n in others if n not in tilted), key=lambda name: -len(lacks(name)))
     for name in order:
         voids = lacks(name)
         k = memory.hands.get(name)
@@ -163,6 +179,31 @@ def sample_world(
     bluffs = _bluffs(view, memory, hands)
     # A game set up by hand may leave cards out of play: the pile takes what it holds.
     return World(hands, pool[: view.pile_count], bluffs)
+
+
+def _deal_tilted(
+    hand: list[Card],
+    need: int,
+    pool: list[Card],
+    tilt: Mapping[int, float],
+    rng: random.Random,
+    allowed: Callable[[Card], bool] | None = None,
+) -> None:
+    """Move ``need`` cards of ``pool`` into ``hand``, each drawn with a chance in
+    proportion to its weight among those left (the exponential race of Efraimidis
+    and Spirakis: the ``need`` smallest ``Exp(weight)`` keys; a kind the tilt does not
+    name weighs 1)."""
+    if need <= 0:
+        return
+    keys = [
+        (rng.expovariate(tilt.get(card.index, 1.0)), i)
+        for i, card in enumerate(pool)
+        if allowed is None or allowed(card)
+    ]
+    keys.sort()
+    chosen = sorted((i for _, i in keys[:need]), reverse=True)
+    for i in chosen:
+        hand.append(pool.pop(i))
 
 
 def _lacking(voids: set[Color]) -> Callable[[Card], bool]:

@@ -17,7 +17,13 @@ better guess of the hand, not more search. The expert level guesses better:
 3. the hard level's work per decision (:data:`EXPERT_BUDGET`: more gained nothing),
    bounded by work, not time, so that a seed decides every choice (``younuo
    simulate`` reports stay the same on any machine); ``time_limit`` is there for
-   whoever wants a safety net anyway.
+   whoever wants a safety net anyway;
+4. optionally (``hand_model=``, off by default) a learned guess of the hands
+   (:mod:`younuo.bots.handmodel`, fitted to simulated rounds): each hand is dealt
+   with a weight per card from what its owner showed (the color they named, their
+   last play, the colors they left, ...) on top of the bars. It fits the hands
+   better than the bars alone and played no better (docs/bots.md), so the level
+   does not use it.
 
 Out of turn it plays as ``normal`` does (jump-ins, UNO, catches), as ``hard`` does.
 """
@@ -27,10 +33,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from younuo.bots.belief import sample_world
+from younuo.bots.handmodel import HandModel
 from younuo.bots.hard import HardBot
 from younuo.bots.reading import Reading
+from younuo.bots.tells import Tells
 from younuo.bots.timing import NO_DELAY, Timing
-from younuo.engine import Card, Event, Game, PlayerView
+from younuo.engine import Action, Card, Event, Game, PlayerView
+from younuo.engine.determinize import unseen_cards
 
 EXPERT_BUDGET = 2000
 """Playout plies per decision, as the hard level. Three times as many (6,000, and 8
@@ -55,10 +64,16 @@ class ExpertBot(HardBot):
         max_candidates: int = EXPERT_CANDIDATES,
         time_limit: float | None = None,
         read_draws: bool = True,
+        hand_model: HandModel | None = None,
+        soft_bars: bool = False,
         **search: float | int | None,
     ) -> None:
         """The hard bot's settings (``budget`` and the rest: :class:`HardBot`);
-        ``read_draws=False`` deals worlds as the hard bot does (for measuring)."""
+        ``read_draws=False`` deals worlds as the hard bot does (for measuring).
+        ``hand_model``: a learned guess of the hands to deal the worlds by (the shipped
+        one: :func:`younuo.bots.handmodel.shipped`); left out, the draws' bars only: the
+        shipped model played no better (docs/bots.md). ``soft_bars``: the bars left to
+        the model's weights instead of binding the deal."""
         super().__init__(
             seed,
             timing,
@@ -69,17 +84,49 @@ class ExpertBot(HardBot):
         )
         self.reading = Reading()
         self.read_draws = read_draws
+        self.tells = Tells()
+        self.soft_bars = soft_bars
+        self.hand_model = hand_model
+        # The weights of the hands for the decision being searched (see turn).
+        self._tilts: dict[str, dict[int, float]] | None = None
 
     def reset(self, name: str) -> None:
         super().reset(name)
         self.reading.reset(name)
+        self.tells.reset(name)
 
     def observe(self, events: Iterable[Event]) -> None:
         events = list(events)
         super().observe(events)
         self.reading.observe(events)
+        if self.hand_model is not None:
+            self.tells.observe(events)
+
+    def turn(self, view: PlayerView, actions: list[Action]) -> Action | None:
+        """The hard bot's search, with the hands weighed once for all its worlds."""
+        self._tilts = self.tilts(view)
+        try:
+            return super().turn(view, actions)
+        finally:
+            self._tilts = None
+
+    def tilts(self, view: PlayerView) -> dict[str, dict[int, float]] | None:
+        """Per other player in the round, the model's weight of each unseen card kind."""
+        model = self.hand_model
+        if model is None:
+            return None
+        pool = unseen_cards(view)
+        out: dict[str, dict[int, float]] = {}
+        for seat, name in enumerate(view.players):
+            size = view.hand_counts[seat]
+            if name == view.player or size == 0:
+                continue
+            # With the draws read, their bars bind the deal itself (belief.sample_world).
+            bar = self.reading.bar(name) if self.read_draws and self.soft_bars else None
+            out[name] = model.tilt(pool, self.tells.of(name), bar, size, view.color)
+        return out
 
     def deal(self, view: PlayerView, unseen: Sequence[Card]) -> Game:
-        bars = self.reading.bars if self.read_draws else None
-        world = sample_world(view, self.memory, self.rng, unseen, bars)
+        bars = self.reading.bars if self.read_draws and not self.soft_bars else None
+        world = sample_world(view, self.memory, self.rng, unseen, bars, self._tilts)
         return world.game(view, seed=self.rng.getrandbits(48))
