@@ -11,7 +11,7 @@ import pytest
 from younuo.bots import ExpertBot, make_bot
 from younuo.bots.belief import sample_world, world_counts
 from younuo.bots.memory import Memory
-from younuo.bots.reading import Reading
+from younuo.bots.reading import Bar, Lack, Reading
 from younuo.engine import CHOICES, Action, Card, Color, Game, Rank, Rules
 from younuo.engine.determinize import unseen_cards
 from younuo.sim.table import Table, drive
@@ -22,6 +22,7 @@ from .scenes import scene
 def _readings(game: Game) -> dict[str, Reading]:
     readings = {n: Reading(n) for n in game.players}
     for name, reading in readings.items():
+        reading.keep_option = game.rules.draw_and_play or game.rules.draw_until_playable
         reading.observe(game.redact(e, name) for e in game.opening_events)
     return readings
 
@@ -103,6 +104,7 @@ def test_bound_worlds_deal_no_card_the_drawer_could_have_played() -> None:
         draw_and_play=False,
     )
     memory, reading = Memory("bob"), Reading("bob")
+    reading.keep_option = False  # draw_and_play off: a card drawn and kept says nothing
     events = [*game.opening_events, *game.apply(Action.draw("ann"))]
     for part in (memory, reading):
         part.observe(game.redact(e, "bob") for e in events)
@@ -180,3 +182,61 @@ def test_expert_is_a_level_with_its_own_timing() -> None:
     bot = make_bot("expert", seed=2, timing="human")
     assert isinstance(bot, ExpertBot) and bot.level == "expert"
     assert not bot.timing.is_zero
+
+
+def test_r_turn_4_a_drawn_card_kept_without_a_pass_could_not_be_played() -> None:
+    """With draw-and-play on, a playable drawn card is offered (a play or a pass
+    follows); a turn that ends at once shows the drawn card matched nothing: it lacks
+    what the table asked, as the rest of the hand did. Dealt worlds respect it."""
+    game = scene(
+        "ann: B1 G2 | bob: R5 B3 Y4 | cat: Y1 Y2 Y3",
+        start="R3",
+        pile="G5 B8 B7 R1 R2 R4 G8 Y9 R8 B2 W G1",
+    )
+    readings = _readings(game)
+    _apply(game, readings, Action.draw("ann"))  # G5: neither red nor a 3, the turn ends
+    _apply(game, readings, Action.play("bob", Card.parse("R5")))
+    bar = readings["cat"].bar("ann")
+    assert bar is not None and bar.free == 0 and len(bar.kept) == 1
+    kept = bar.kept[0]
+    assert not kept.allows(Card.parse("R9")) and not kept.allows(Card.parse("G3"))
+    assert not kept.allows(Card.parse("W")) and kept.allows(Card.parse("G5"))
+    # Without the option (the younuo preset) a kept card says nothing: it stays free.
+    off = scene(
+        "ann: B1 G2 | bob: R5 B3 Y4 | cat: Y1 Y2 Y3",
+        start="R3",
+        pile="G5 B8 B7",
+        draw_and_play=False,
+    )
+    free = _readings(off)
+    _apply(off, free, Action.draw("ann"))
+    _apply(off, free, Action.play("bob", Card.parse("R5")))
+    loose = free["cat"].bar("ann")
+    assert loose is not None and loose.free == 1 and not loose.kept
+    view = game.view("cat")
+    memory = Memory("cat")
+    memory.observe(game.redact(e, "cat") for e in game.opening_events)
+    rng = random.Random(2)
+    for _ in range(100):
+        world = sample_world(view, memory, rng, unseen_cards(view), readings["cat"].bars)
+        hand = world.hands["ann"]
+        assert len(hand) == 3 and all(kept.allows(c) for c in hand)
+
+
+def test_a_play_comes_from_a_kept_card_once_the_hand_holds_nothing_else() -> None:
+    """Known hand sizes (``Reading.sync``) tell whether any card held at the draw is
+    left: when none is, a play takes a kept card out, not the cards held at the draw."""
+    lack = Lack(frozenset({Color.BLUE}), frozenset(), True)
+
+    def bar(held: int | None) -> Bar:
+        return Bar(colors={Color.RED}, ranks={Rank.THREE}, wild=True, kept=[lack], held=held)
+
+    synced, blind = bar(1), bar(None)
+    assert synced.spend(Card.parse("G5")) and synced.kept == []
+    assert blind.spend(Card.parse("G5")) and blind.kept == [lack]
+    # No card it could have been: the reading was wrong.
+    assert not bar(1).spend(Card.parse("B5"))
+    reading = Reading("cat")
+    reading.bars["ann"] = bar(None)
+    reading.sync(["ann", "cat"], [4, 2])
+    assert reading.bars["ann"].held == 4

@@ -147,6 +147,15 @@ def sample_world(
         bar = None if bars is None else bars.get(name)
         if bar is not None and bluff_of.get(name) is not True:
             # The bar binds all but the cards drawn since; the weights pick among the rest.
+            for lack in sorted(bar.kept, key=lambda k: -k.weight):
+                _deal_tilted(
+                    hands[name],
+                    min(1, size[name] - len(hands[name])),
+                    pool,
+                    tilts[name],
+                    rng,
+                    lack.allows,
+                )
             need = size[name] - len(hands[name]) - bar.free
             _deal_tilted(hands[name], need, pool, tilts[name], rng, bar.allows)
         _deal_tilted(hands[name], size[name] - len(hands[name]), pool, tilts[name], rng)
@@ -158,6 +167,7 @@ def sample_world(
         bar = None if bars is None else bars.get(name)
         allowed: Callable[[Card], bool]
         if bar is not None and bluff_of.get(name) is not True:
+            _deal_kept(hands[name], size[name], bar, pool)
             allowed = bar.allows
             free = bar.free
         elif voids:
@@ -179,6 +189,17 @@ def sample_world(
     bluffs = _bluffs(view, memory, hands)
     # A game set up by hand may leave cards out of play: the pile takes what it holds.
     return World(hands, pool[: view.pile_count], bluffs)
+
+
+def _deal_kept(hand: list[Card], size: int, bar: Bar, pool: list[Card]) -> None:
+    """One card for each card its owner kept unplayable (``bar.kept``), the most
+    constrained first, each the first of ``pool`` it could be (the pool is shuffled)."""
+    for lack in sorted(bar.kept, key=lambda k: -k.weight):
+        if len(hand) >= size:
+            return
+        i = next((j for j, c in enumerate(pool) if lack.allows(c)), None)
+        if i is not None:
+            hand.append(pool.pop(i))
 
 
 def _deal_tilted(

@@ -10,7 +10,8 @@ better guess of the hand, not more search. The expert level guesses better:
    playing held no card of the color in force, none of the top card's rank and no
    wild. Each guessed hand is dealt to agree (``sample_world(..., bars)``): only
    cards it could hold, except for as many cards as were drawn since, which are
-   dealt from the rest by chance;
+   dealt from the rest by chance, unless the turn ended right after the draw where
+   the rules offer a playable drawn card (then that card matched nothing either);
 2. **dealing without bias**: the cards skipped while dealing a hand under a bar are
    shuffled back among the rest before the other cards are dealt (the hard level
    deals them next, so the cards just drawn and the next hands get too many of them);
@@ -104,6 +105,9 @@ class ExpertBot(HardBot):
 
     def turn(self, view: PlayerView, actions: list[Action]) -> Action | None:
         """The hard bot's search, with the hands weighed once for all its worlds."""
+        rules = view.rules
+        self.reading.keep_option = rules.draw_and_play or rules.draw_until_playable
+        self.reading.sync(view.players, view.hand_counts)
         self._tilts = self.tilts(view)
         try:
             return super().turn(view, actions)
