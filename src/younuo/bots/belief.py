@@ -95,8 +95,8 @@ def sample_world(
     ``tilts`` (the ``expert`` level's learned model, :mod:`younuo.bots.handmodel`): for
     the players named, a weight per card kind (``Card.index``); their hands are dealt
     first, each card drawn from what is left with a chance in proportion to its
-    weight (sampling without replacement). Their bars and lacking colors are then
-    already in the weights and are not applied again.
+    weight (sampling without replacement), under their bars when ``bars`` names them;
+    the colors ``memory`` thinks they lack are in the weights and not applied again.
     """
     me = view.player
     pool = unseen_cards(view) if unseen is None else list(unseen)

@@ -56,9 +56,6 @@ class Bar:
     def empty(self) -> bool:
         return not self.colors and not self.ranks and not self.wild and not self.kept
 
-    def lack(self) -> Lack:
-        return Lack(frozenset(self.colors), frozenset(self.ranks), self.wild)
-
     def add(self, lack: Lack) -> None:
         """Every card held now lacks ``lack`` too (its owner drew instead of playing)."""
         self.colors |= lack.colors
