@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
-from younuo.store import Database, leases
+from sqlalchemy import select
+
+from younuo.store import Database, leases, nodes
+from younuo.store.models import Match
 
 
 async def _scenario(url: str) -> list[object]:
@@ -43,3 +47,47 @@ def test_one_holder_at_a_time(db_url: str) -> None:
         "b",
         None, True,
     ]  # fmt: skip
+
+
+def _running(match_id: str, owner: str | None, status: str = "running") -> Match:
+    now = time.time()
+    return Match(
+        id=match_id, room_id=None, status=status, rules={"preset": "younuo"},
+        players=["ann", "bob"], teams=None, seed=7, setup=None, seats=[],
+        control={"abandon": "leave", "seats": {}}, clock={}, version=0, owner=owner,
+        created_at=now, updated_at=now,
+    )  # fmt: skip
+
+
+async def _claims(url: str) -> tuple[list[str], dict[str, str | None]]:
+    db = Database.from_url(url, sqlite_synchronous="normal")
+    await db.migrate()
+    try:
+        async with db.session() as s, s.begin():
+            s.add_all([
+                _running("m1", "dead"), _running("m2", "dead"), _running("m3", None),
+                _running("m4", "other"),  # taken by another node since it was found
+                _running("m5", "dead", status="over"),  # ended meanwhile
+            ])  # fmt: skip
+        found: list[tuple[str, str | None]] = [
+            ("m1", "dead"),
+            ("m2", "dead"),
+            ("m3", None),
+            ("m4", "dead"),
+            ("m5", "dead"),
+        ]
+        async with db.session() as s, s.begin():
+            won = await nodes.claim_all(s, found, "me")
+        async with db.session() as s:
+            owners = {m.id: m.owner for m in await s.scalars(select(Match))}
+    finally:
+        await db.close()
+    return sorted(won), owners
+
+
+def test_a_takeover_claims_its_share_in_one_statement_per_old_owner(db_url: str) -> None:
+    """claim_all wins the matches still running and still owned by the node found dead
+    (or by nobody), as claim does one by one, and leaves the others alone."""
+    won, owners = asyncio.run(_claims(db_url))
+    assert won == ["m1", "m2", "m3"]
+    assert owners == {"m1": "me", "m2": "me", "m3": "me", "m4": "other", "m5": "dead"}

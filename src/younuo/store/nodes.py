@@ -70,6 +70,27 @@ async def claim(s: AsyncSession, match_id: str, old: str | None, node: str) -> b
     return getattr(done, "rowcount", 0) == 1
 
 
+async def claim_all(s: AsyncSession, found: list[tuple[str, str | None]], node: str) -> list[str]:
+    """:func:`claim` for many ``(match, old owner)`` pairs at once: one statement per old
+    owner (a takeover has one, the dead node), not a round trip per match; the matches
+    won, each still running and still owned by its ``old`` when claimed."""
+    by_old: dict[str | None, list[str]] = {}
+    for match_id, old in found:
+        by_old.setdefault(old, []).append(match_id)
+    won: list[str] = []
+    for old, ids in by_old.items():
+        owner = Match.owner.is_(None) if old is None else Match.owner == old
+        rows = await s.scalars(
+            update(Match)
+            .where(and_(Match.id.in_(ids), Match.status == "running", owner))
+            .values(owner=node)
+            .returning(Match.id)
+            .execution_options(synchronize_session=False)
+        )
+        won += list(rows)
+    return won
+
+
 async def owner_of(s: AsyncSession, match_id: str) -> tuple[str | None, str] | None:
     """``(owner, status)`` of a match, or None when there is no such match."""
     row = (await s.execute(select(Match.owner, Match.status).where(Match.id == match_id))).first()
@@ -82,4 +103,4 @@ async def owned(s: AsyncSession, node: str) -> list[str]:
     return list(rows)
 
 
-__all__ = ["claim", "live", "orphans", "owned", "owner_of", "renew", "retire"]
+__all__ = ["claim", "claim_all", "live", "orphans", "owned", "owner_of", "renew", "retire"]

@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 
 SCAN_EVERY = 1.0
 """Seconds between two looks for orphaned matches (one indexed query of the running ones)."""
-TAKE_UP_AT_ONCE = 8
-"""Matches a node rebuilds from the database at the same time when taking over."""
+TAKE_UP_AT_ONCE = 32
+"""Matches a node rebuilds from the database at the same time when taking over (each
+waits on a few round trips; replaying a log of hundreds of moves takes under a
+millisecond)."""
 
 
 class Leases:
@@ -132,7 +134,7 @@ class Leases:
         random.shuffle(found)
         share = math.ceil(len(found) / max(1, len(living)))
         async with self.db.session() as s, s.begin():
-            won = [m for m, old in found[:share] if await repo.claim(s, m, old, self.node)]
+            won = await repo.claim_all(s, found[:share], self.node)
         if won:
             log.info("node %s takes over %d match(es)", self.node, len(won))
         # Rebuilt a few at a time: each reads its log and replays it, and the tables
