@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from younuo.server.cluster.roster import Roster
+import pytest
+
+from younuo.server.cluster import roster as roster_module
+from younuo.server.cluster.roster import SILENT_FOR, Roster
 
 
 def test_a_node_heard_from_is_living_until_a_scan_says_otherwise() -> None:
@@ -32,3 +35,24 @@ def test_a_scan_says_which_living_nodes_are_stopping() -> None:
     assert roster.living == {"n1", "n2"} and roster.draining == {"n2"}
     roster.saw({"n1"}, at=2.0)
     assert roster.draining == set()
+
+
+def test_a_node_that_did_not_listen_is_silent_for_a_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A request that found nobody on a node's channel (killed: Redis dropped its
+    subscription) makes it silent for SILENT_FOR seconds, so the requests of every seat
+    of its tables are answered at once; a message from it, or the time, ends that."""
+    clock = [100.0]
+    monkeypatch.setattr(roster_module, "monotonic", lambda: clock[0])
+    roster = Roster("n1")
+    assert not roster.is_silent("n2")
+    roster.unheard("n2")
+    assert roster.is_silent("n2") and not roster.is_silent("n3")
+    clock[0] += SILENT_FOR - 0.01
+    assert roster.is_silent("n2")
+    clock[0] += 0.02
+    assert not roster.is_silent("n2")  # asked again from now on: it may be back
+    roster.unheard("n2")
+    roster.heard("n2")  # it spoke: alive
+    assert not roster.is_silent("n2")

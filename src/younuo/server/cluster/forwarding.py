@@ -30,7 +30,7 @@ from younuo.server.cluster.leases import SCAN_EVERY, Leases
 from younuo.server.cluster.link import Link
 from younuo.server.cluster.messages import Failure, Reply, Request
 from younuo.server.cluster.ports import Desk, Matches
-from younuo.server.cluster.roster import Roster
+from younuo.server.cluster.roster import SILENT_FOR, Roster
 from younuo.server.realtime.routing import Op
 from younuo.store import Database
 from younuo.store import nodes as repo
@@ -46,6 +46,12 @@ FORWARD_TIMEOUT = FORWARD_START + 5.0
 after it means the request was never started."""
 NOT_HERE = "not_here"
 """The answer of a node asked about a match it does not run (between nodes only)."""
+
+GONE = (
+    "the server running the match is gone:"
+    " another server takes its tables over within match_lease seconds"
+)
+"""What a request for a match of a node found gone is answered (``unavailable``)."""
 
 
 @dataclass
@@ -90,6 +96,8 @@ class Forwarding:
         self.roster = roster
         self.link = link
         self._calls: dict[str, asyncio.Future[Reply]] = {}
+        self._gone: dict[str, float] = {}
+        """Match -> when (monotonic) the database last named a silent node its owner."""
         self.counted = Forwarded()
         inbox.on(Request, self._serve)
         inbox.on(Reply, self._reply)
@@ -109,12 +117,38 @@ class Forwarding:
                 raise unavailable("the match is being taken up")
             if owner is None:
                 raise unavailable("the match is between servers")
+            if self.roster.is_silent(owner):
+                # Its node did not listen a moment ago. Read the owner once more (a drain
+                # hands matches on before its node goes), unless the database named that
+                # node again for this match just now: then the match waits for the lease.
+                fresh = attempt > 0 or self._gone_recently(match)
+                if fresh:
+                    self._remember_gone(match)
+                    raise unavailable(GONE)
+                continue
             try:
                 return await self._call(owner, match, op, account, args)
             except _NotHere:
                 self.roster.runs(match, None)
                 await asyncio.sleep(0.2 * attempt)
         raise unavailable("the match is moving to another server")
+
+    def _remember_gone(self, match: str) -> None:
+        now = time.monotonic()
+        if len(self._gone) >= 10_000:  # bounded: the expired go first
+            self._gone = {m: t for m, t in self._gone.items() if now - t < SILENT_FOR}
+        self._gone[match] = now
+
+    def _gone_recently(self, match: str) -> bool:
+        """Whether the database named a silent node as ``match``'s owner in the last
+        :data:`~younuo.server.cluster.roster.SILENT_FOR` seconds."""
+        since = self._gone.get(match)
+        if since is None:
+            return False
+        if time.monotonic() - since < SILENT_FOR:
+            return True
+        del self._gone[match]
+        return False
 
     async def _owner(self, match: str, fresh: bool) -> str | None:
         if not fresh and match in self.roster.owners:
@@ -153,6 +187,7 @@ class Forwarding:
         )
         try:
             if not await self.link.send_now(node, request):
+                self.roster.unheard(node)
                 raise _NotHere  # that node is not listening: gone, or restarting
             reply = await self._answer(future, node)
         except TimeoutError:

@@ -9,6 +9,10 @@ decides.
 from __future__ import annotations
 
 import math
+from time import monotonic
+
+SILENT_FOR = 1.0
+"""Seconds a node that did not listen to a request is taken as gone without asking it again."""
 
 
 class Roster:
@@ -22,6 +26,9 @@ class Roster:
         """When (monotonic) ``living`` was last read."""
         self.draining: set[str] = set()
         """Of ``living``, the nodes stopping (handing their matches away) at the last scan."""
+        self.silent: dict[str, float] = {}
+        """Node -> when (monotonic) a request to it found nobody listening (kill -9, a
+        crash: Redis drops its subscription at once, long before its lease ends)."""
         self.owners: dict[str, str] = {}
         """Match -> the node last seen running it (a hint; the database decides)."""
         self.shared: set[str] = set()
@@ -48,6 +55,21 @@ class Roster:
         show them). A node that dies after it is heard is dropped by the next scan.
         """
         self.living.add(node)
+        self.silent.pop(node, None)
+
+    def unheard(self, node: str) -> None:
+        """A request to ``node`` found nobody listening on its channel."""
+        self.silent[node] = monotonic()
+
+    def is_silent(self, node: str) -> bool:
+        """Whether a request to ``node`` found nobody listening in the last
+        :data:`SILENT_FOR` seconds: then the requests for its matches are answered
+        ``unavailable`` at once, without a database read or a publish each (after a
+        node dies, every seat of its tables reconnects elsewhere and asks for its
+        state; a thousand of them would queue for the database while the matches are
+        being taken over)."""
+        since = self.silent.get(node)
+        return since is not None and monotonic() - since < SILENT_FOR
 
     def runs(self, match: str, node: str | None) -> None:
         """``node`` runs ``match`` (None: nobody known)."""
@@ -60,4 +82,4 @@ class Roster:
                 self.shared.discard(match)
 
 
-__all__ = ["Roster"]
+__all__ = ["SILENT_FOR", "Roster"]
