@@ -91,13 +91,14 @@ class Leases:
         renewed = -math.inf
         while True:
             try:
-                if time.monotonic() - renewed >= self.beat:
+                beat = time.monotonic() - renewed >= self.beat
+                if beat:
                     await self.renew()
                     renewed = time.monotonic()
                 if not self.db_up:
                     self.db_up, self._db_since = True, time.monotonic()
                     log.info("node %s: database reachable", self.node)
-                await self._scan()
+                await self._scan(full=beat)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -108,29 +109,36 @@ class Leases:
             await asyncio.sleep(min(self.beat, SCAN_EVERY))
 
     # ------------------------------------------------------------------ taking up
-    async def _scan(self) -> None:
+    async def _scan(self, full: bool) -> None:
         """Take up orphans (their node's lease ran out) and matches handed to this node.
 
-        A node that has only just reached the database again waits out one lease
-        first: the others may have been cut off too, and deserve the time to renew
-        theirs before anyone calls them dead. Each node claims its share of the
-        orphans per scan, so that the load of a dead node spreads over the living.
+        Every call looks for orphans (one indexed query of the running matches); a
+        ``full`` one, once a ``beat``, also reads which nodes live and which matches
+        this node owns (the matches handed over here come with an :class:`Adopt`
+        message; the read is for one that was lost), so that an idle node costs one
+        query a second, not three. A node that has only just reached the database
+        again waits out one lease first: the others may have been cut off too, and
+        deserve the time to renew theirs before anyone calls them dead. Each node
+        claims its share of the orphans per scan, so that the load of a dead node
+        spreads over the living.
         """
         if self.draining:
             return
-        async with self.db.session() as s:
-            mine = await repo.owned(s, self.node)
-            alive = await repo.live(s)
-        stopping = {n for n, draining in alive.items() if draining}
-        self.roster.saw(set(alive), time.monotonic(), stopping)
-        await asyncio.gather(*(self.take_up(m) for m in mine if m not in self.matches.runtimes))
+        if full:
+            async with self.db.session() as s:
+                mine = await repo.owned(s, self.node)
+                alive = await repo.live(s)
+            self._saw(alive)
+            await asyncio.gather(*(self.take_up(m) for m in mine if m not in self.matches.runtimes))
         if self._db_since is None or time.monotonic() - self._db_since < self.lease:
             return
         async with self.db.session() as s:
             found = await repo.orphans(s)
+            if not found or not self.link.redis_up:
+                return
+            alive = await repo.live(s)  # who shares them: as of now
+        self._saw(alive)
         living = [n for n, draining in alive.items() if not draining]
-        if not found or not self.link.redis_up:
-            return
         random.shuffle(found)
         share = math.ceil(len(found) / max(1, len(living)))
         async with self.db.session() as s, s.begin():
@@ -146,6 +154,10 @@ class Leases:
                 await self.take_up(match)
 
         await asyncio.gather(*(take(m) for m in won))
+
+    def _saw(self, alive: dict[str, bool]) -> None:
+        stopping = {n for n, draining in alive.items() if draining}
+        self.roster.saw(set(alive), time.monotonic(), stopping)
 
     async def take_up(self, match: str) -> None:
         """Rebuild ``match``, which this node owns now (failures are logged: the next
