@@ -28,13 +28,13 @@ k) % N, so that most moves are forwarded to the match's node. Matches start at
 ``--starts-per-second``; the warm-up begins once all have. Besides moves/s and latency
 it prints the CPU per move of the nodes (each, and summed), of PostgreSQL (postmaster
 and backends) and of Redis, Redis commands and bytes per move (INFO), PostgreSQL commits
-and rows per move (pg_stat_database), requests forwarded between nodes per move (the
-nodes' healthz), error frames by message, updates that skip or repeat a version, and the
-most frequent lines of every log. With ``--failover`` (N >= 2, no reference run) it then
-kills -9 the node running the most matches and measures, per table whose match ran
-there, the time until a seat on a surviving node (there at the kill, or since its
-reconnect) sees a newer version than the database
-held at the kill; the killed node's seats say ``hello`` again elsewhere.
+and rows per move (pg_stat_database) and WAL bytes per move (pg_stat_wal), requests
+forwarded between nodes per move (the nodes' healthz), error frames by message, updates
+that skip or repeat a version, and the most frequent lines of every log. With
+``--failover`` (N >= 2, no reference run) it then kills -9 the node running the most
+matches and measures, per table whose match ran there, the time until a seat on a
+surviving node (there at the kill, or since its reconnect) sees a newer version than the
+database held at the kill; the killed node's seats say ``hello`` again elsewhere.
 Without ``--failover`` the output ends with two lines a check reads (issue 41)::
 
     node CPU per move, postgresql / sqlite: 1.27x
@@ -910,6 +910,10 @@ class Probe:
         if row is not None:
             for key, value in dict(row).items():
                 out[f"pg.{key}"] = float(value)
+        # The whole server's WAL (PostgreSQL 14+): the runs use it one at a time.
+        wal = await self.pg_conn.fetchval("SELECT wal_bytes FROM pg_stat_wal")
+        if wal is not None:
+            out["pg.wal_bytes"] = float(wal)
         if self.redis is not None and self.redis_pid is not None:
             out["redis.cpu"] = cpu_seconds(self.redis_pid)
             info = await self.redis.info("stats")
@@ -952,7 +956,14 @@ def window_figures(
         + figures["pg_cpu_ms_per_move"]
         + (figures["redis_cpu_ms_per_move"] if "redis.cpu" in delta else 0.0)
     )
-    for key in ("xact_commit", "xact_rollback", "tup_inserted", "tup_updated", "tup_deleted"):
+    for key in (
+        "xact_commit",
+        "xact_rollback",
+        "tup_inserted",
+        "tup_updated",
+        "tup_deleted",
+        "wal_bytes",
+    ):
         figures[f"pg_{key}"] = _per_move(delta, f"pg.{key}")
     for key in ("total_commands_processed", "total_net_input_bytes", "total_net_output_bytes"):
         figures[f"redis_{key}"] = _per_move(delta, f"redis.{key}")
@@ -1338,6 +1349,7 @@ def cluster_report(
         ("PG rows inserted per move", "pg_tup_inserted", "{:.2f}"),
         ("PG rows updated per move", "pg_tup_updated", "{:.2f}"),
         ("PG rows deleted per move", "pg_tup_deleted", "{:.2f}"),
+        ("PG WAL bytes per move", "pg_wal_bytes", "{:.0f}"),
         ("Redis commands per move", "redis_total_commands_processed", "{:.2f}"),
         ("Redis bytes in per move", "redis_total_net_input_bytes", "{:.0f}"),
         ("Redis bytes out per move", "redis_total_net_output_bytes", "{:.0f}"),
