@@ -34,7 +34,7 @@ def _apply(game: Game, readings: dict[str, Reading], action: Action) -> None:
 
 
 def test_a_draw_instead_of_a_play_bars_the_color_the_rank_and_wilds() -> None:
-    """R-PLAY-1: a player who draws holds no card that matches the color in force or the
+    """R-TURN-1: a player who draws holds no card that matches the color in force or the
     top card's rank, nor a wild; the card drawn is exempt (``free``)."""
     game = scene(
         "ann: B1 G2 | bob: R5 B3 | cat: Y1 Y2", start="R3", pile="B9 B8 B7", draw_and_play=False

@@ -2,7 +2,7 @@
 
 A player who draws on their turn instead of playing almost always holds nothing
 playable: no card of the color in force, none of the top card's rank (matching a
-number or an action card, R-PLAY-1) and no wild. :class:`~younuo.bots.memory.Memory`
+number or an action card, R-TURN-1) and no wild. :class:`~younuo.bots.memory.Memory`
 keeps only the color; the ``expert`` level's guesses of the hidden hands use all
 three (:func:`younuo.bots.expert.deal`), because a guessed hand that holds a card its
 owner could have played is a world that did not happen.
