@@ -77,9 +77,10 @@ class Roster:
             self.owners.pop(match, None)
             self.shared.discard(match)
         else:
+            # ``shared`` is left as it is: it matters only while the match runs here, and
+            # a change of another node's heard late (published before it handed the match
+            # here) must not stop this node publishing the match it now runs.
             self.owners[match] = node
-            if node != self.node:
-                self.shared.discard(match)
 
 
 __all__ = ["SILENT_FOR", "Roster"]
