@@ -364,16 +364,21 @@ class Client:
     async def __aexit__(self, *_exc: object) -> None:
         await self.close()
 
-    async def _open(self, index: int) -> Welcome:
-        """Connect to address ``index`` and say ``hello``; the ``welcome``."""
-        ws = await ws_connect(self._address(index), max_size=MAX_FRAME, open_timeout=self.timeout)
+    async def _greeted(self, address: str) -> tuple[ClientConnection, Welcome]:
+        """A socket to ``address`` that said ``hello`` and got its ``welcome`` (closed
+        again if the greeting fails)."""
+        ws = await ws_connect(address, max_size=MAX_FRAME, open_timeout=self.timeout)
         try:
             async with asyncio.timeout(self.timeout):
-                welcome = await self._hello(ws)
+                return ws, await self._hello(ws)
         except BaseException:
             with contextlib.suppress(Exception):
                 await ws.close()
             raise
+
+    async def _open(self, index: int) -> Welcome:
+        """Connect to address ``index`` and say ``hello``; the ``welcome``."""
+        ws, welcome = await self._greeted(self._address(index))
         self._ws = ws
         self._index = index
         self.connections += 1
@@ -503,14 +508,7 @@ class Client:
         self._moving = moving
         address = routed(self.addresses[self._index], room)
         try:
-            ws = await ws_connect(address, max_size=MAX_FRAME, open_timeout=self.timeout)
-            try:
-                async with asyncio.timeout(self.timeout):
-                    welcome = await self._hello(ws)
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    await ws.close()
-                raise
+            ws, welcome = await self._greeted(address)
         except (*_CONNECT_ERRORS, Revoked) as exc:
             log.info(
                 "staying at %s: %s did not take the room's route: %s", self.address, address, exc
