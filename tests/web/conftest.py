@@ -28,6 +28,9 @@ ADMIN_NAME = "Admina"
 ADMIN_PASSWORD = "the admin's password"
 """The admin account of the test server (``younuo admin create``)."""
 ARTIFACTS = ROOT / "artifacts" / "web"
+TAP_SQUARE = Path(__file__).with_name("tap_square.js").read_text(encoding="utf-8")
+"""What of a control a tap reaches (``inSight``, ``uncoveredSquare``), as one JavaScript
+expression: the layout check and the whole match on a phone measure the same way."""
 
 if not CHROMIUM.exists():
     pytest.skip(

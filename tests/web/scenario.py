@@ -98,6 +98,17 @@ def befriend(asker: Any, friend: Any) -> tuple[str, str]:
     return ids[0], ids[1]
 
 
+def start_with_bot(page: Any) -> None:
+    """The host seats one easy bot, gets ready and starts."""
+    page.select_option("#bot-level", "easy")
+    page.click("[data-key=add-bot]")
+    page.wait_for_function("window.younuo.store.room.seats.filter(Boolean).length === 2")
+    page.click("[data-key=ready]")
+    page.wait_for_selector(".seat-card.mine.is-ready")
+    page.click("[data-key=start]")
+    page.wait_for_selector("yn-table .hand-card")
+
+
 def add_bots(page: Any, count: int, level: str = "random") -> None:
     """The host adds ``count`` bots of ``level``, each seated before the next is asked for."""
     page.select_option("#bot-level", level)

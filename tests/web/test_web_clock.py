@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Pages
-from .scenario import DUEL_RULES, add_bots, create_room, sign_in, wait_turn
+from .scenario import DUEL_RULES, add_bots, create_room, sign_in, start_with_bot, wait_turn
 
 WARN = "rgb(255, 171, 0)"  # --warn
 SHOTS = os.environ.get("YOUNUO_LAYOUT_SHOTS")
@@ -22,16 +22,6 @@ def shot(page: Any, name: str) -> None:
     """A screenshot to look at, when ``YOUNUO_LAYOUT_SHOTS`` names a folder."""
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"clock-{name}.png"))
-
-
-def start_with_bot(page: Any) -> None:
-    page.select_option("#bot-level", "easy")
-    page.click("[data-key=add-bot]")
-    page.wait_for_function("window.younuo.store.room.seats.filter(Boolean).length === 2")
-    page.click("[data-key=ready]")
-    page.wait_for_selector(".seat-card.mine.is-ready")
-    page.click("[data-key=start]")
-    page.wait_for_selector("yn-table .hand-card")
 
 
 def test_casual_clock_in_the_lobby_and_the_preparation_screen(pages: Pages) -> None:

@@ -16,12 +16,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .conftest import Pages
+from .conftest import TAP_SQUARE, Pages
 from .scenario import add_bots, befriend, create_room, register, sign_in
 
 SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1280, 800))
 LANGUAGES = ("zh-Hant", "zh-Hans", "en")
-CHECK = (Path(__file__).with_name("layout_check.js")).read_text(encoding="utf-8")
+CHECK = (
+    Path(__file__)
+    .with_name("layout_check.js")
+    .read_text(encoding="utf-8")
+    .replace("= TAP_SQUARE;", f"= {TAP_SQUARE};")
+)
 SHOTS = os.environ.get("YOUNUO_LAYOUT_SHOTS")
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 TOAST = (

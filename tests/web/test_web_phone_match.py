@@ -42,6 +42,7 @@ import pytest
 from server.harness import ServerProcess
 from younuo.engine import Game, Rules
 
+from .conftest import TAP_SQUARE
 from .newcomer import (
     COLOR,
     DRAW,
@@ -88,40 +89,11 @@ LOCALES = {"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}
 YOU_WIN = {"zh-Hant": "你贏得比賽！", "zh-Hans": "你赢得比赛！", "en": "You win the match!"}
 """The results' line when the newcomer wins the match."""
 
-SQUARE = """(el, need) => {
-  const r = el.getBoundingClientRect();
-  const vw = window.innerWidth, vh = window.innerHeight;
-  let [left, top, right, bottom] = [Math.max(r.left, 0), Math.max(r.top, 0),
-    Math.min(r.right, vw), Math.min(r.bottom, vh)];
-  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-    if (getComputedStyle(p).overflow === "visible") continue;
-    const c = p.getBoundingClientRect();
-    [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top),
-      Math.min(right, c.right), Math.min(bottom, c.bottom)];
-  }
-  const step = 2;
-  const cols = Math.max(0, Math.ceil((right - left) / step - 0.5));
-  const rows = Math.max(0, Math.ceil((bottom - top) / step - 0.5));
-  const hit = (i, j) => {
-    const e = document.elementFromPoint(left + step * (i + 0.5), top + step * (j + 0.5));
-    return e && (e === el || el.contains(e) || e.contains(el));
-  };
-  let best = 0, before = new Array(rows + 1).fill(0);
-  for (let i = 0; i < cols; i++) {
-    const line = new Array(rows + 1).fill(0);
-    for (let j = 0; j < rows; j++) {
-      if (!hit(i, j)) continue;
-      line[j + 1] = 1 + Math.min(line[j], before[j], before[j + 1]);
-      best = Math.max(best, line[j + 1]);
-      if (best * step >= need) return best * step;
-    }
-    before = line;
-  }
-  return best * step;
-}"""
+SQUARE = f"(el, need) => ({TAP_SQUARE}).uncoveredSquare(el, 2, need)"
 """The side (CSS px) of the largest square of a control that a tap reaches (inside the
-screen and every clipping ancestor, hitting the control), on a 2 px grid as
-``layout_check.js`` measures it; the scan stops once ``need`` is reached."""
+screen and every clipping ancestor, hitting the control), on a 2 px grid:
+``tap_square.js``, as the layout check measures it; the scan stops once ``need`` is
+reached."""
 
 REACHED = """el => {
   const r = el.getBoundingClientRect();

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from younuo.client import Client, Host, Rest, RoomSettingsPatch, run_bot
+from younuo.client import RoomSettingsPatch
 
 from .conftest import Pages
-from .test_web_small_words import _as, _decide
+from .test_web_small_words import _a_match_against_a_bot, _as
 
 # A match of several rounds: the first to 300 points (bots act at once, the next round is
 # dealt after 1 s in the test server).
@@ -17,24 +17,12 @@ SEVERAL_ROUNDS = RoomSettingsPatch(
 )
 
 
-async def _a_long_match(server: str, name: str) -> str:
-    """A guest plays a match of several rounds against one server bot; the guest's token."""
-    async with Rest(server) as rest:
-        session = await rest.guest(name)
-    client = Client(server, session.token, reconnect=None)
-    await client.connect()
-    await client.create_room(SEVERAL_ROUNDS)
-    await client.close()
-    await run_bot(server, session.token, _decide, host=Host(bots=("easy",)))
-    return session.token
-
-
 def test_the_replay_jumps_to_a_round_and_its_slider_fills_a_phone(
     pages: Pages, server: str
 ) -> None:
     """The round picker lists every round and jumps to its first step (the deal of the
     next round); on a 360 px phone the step slider takes the whole width."""
-    match = asyncio.wait_for(_a_long_match(server, "Rhea"), 240)
+    match = asyncio.wait_for(_a_match_against_a_bot(server, "Rhea", SEVERAL_ROUNDS), 240)
     with ThreadPoolExecutor(1) as pool:
         token = pool.submit(asyncio.run, match).result()
     page = pages.open(360, 640, locale="zh-TW")

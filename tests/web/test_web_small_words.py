@@ -28,13 +28,16 @@ def _decide(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]
     return turn[0] if turn else None
 
 
-async def _a_match_against_a_bot(server: str, name: str) -> str:
-    """A guest plays a one-round match against one server bot; the guest's token."""
+async def _a_match_against_a_bot(
+    server: str, name: str, settings: RoomSettingsPatch = ONE_ROUND
+) -> str:
+    """A guest plays a match (one round unless ``settings`` say otherwise) against one
+    server bot; the guest's token."""
     async with Rest(server) as rest:
         session = await rest.guest(name)
     client = Client(server, session.token, reconnect=None)
     await client.connect()
-    await client.create_room(ONE_ROUND)
+    await client.create_room(settings)
     await client.close()
     await run_bot(server, session.token, _decide, host=Host(bots=("easy",)))
     return session.token

@@ -12,8 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import Pages
-from .scenario import DUEL_RULES, create_room, sign_in, version, wait_turn, wait_version_after
-from .test_web_clock import start_with_bot
+from .scenario import (
+    DUEL_RULES,
+    create_room,
+    sign_in,
+    start_with_bot,
+    version,
+    wait_turn,
+    wait_version_after,
+)
 
 EVERY_PART = [".opponents", ".center", ".me-seat", ".hand", ".actions", ".log-slot"]
 WATCH = """(selectors) => {

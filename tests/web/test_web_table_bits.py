@@ -3,26 +3,13 @@ desktop log after a reload, the header avatar, the host's ready mark."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from .conftest import Pages
-from .scenario import create_room, sign_in, take_turn, wait_turn
+from .scenario import create_room, sign_in, start_with_bot, take_turn, wait_turn
 
 LOG_SHOWN = "(() => { const l = document.querySelector('yn-table .log');"
 LOG_SHOWN += " return l.checkVisibility() ? l.querySelectorAll('li').length : -1; })()"
-
-
-def start_with_bot(page: Any) -> None:
-    """The host seats one easy bot, gets ready and starts."""
-    page.select_option("#bot-level", "easy")
-    page.click("[data-key=add-bot]")
-    page.wait_for_function("window.younuo.store.room.seats.filter(Boolean).length === 2")
-    page.click("[data-key=ready]")
-    page.wait_for_selector(".seat-card.mine.is-ready")
-    page.click("[data-key=start]")
-    page.wait_for_selector("yn-table .hand-card")
 
 
 def test_the_desktop_log_after_a_reload_is_hidden_until_it_has_lines(pages: Pages) -> None:
