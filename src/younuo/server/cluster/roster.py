@@ -37,7 +37,8 @@ class Roster:
         about it (its connections then get a ``state`` through that request and the
         changes after it from the channel); a match taken up here joins it at once
         (nodes watching it asked its former owner). With the room rule most matches
-        are asked about by nobody else, and nothing of them is published."""
+        are asked about by nobody else, and nothing of them is published. A match
+        leaves it when it ends; on a node that no longer runs it, it is never read."""
 
     def saw(self, living: set[str], at: float, draining: set[str] | None = None) -> None:
         """A scan at ``at`` found these nodes' leases running (``draining``: of them,
