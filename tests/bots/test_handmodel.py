@@ -1,26 +1,35 @@
 """bots.tells, bots.handmodel, sim.handfit and tilted dealing: the expert's learned guess
-of the hidden hands."""
+of the hidden hands.
+
+Needs the ``rl`` dependency group (numpy: ``uv sync --all-groups``); skipped without it,
+as the expert plays without its model by default.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 import pytest
 
-from younuo.bots import ExpertBot
-from younuo.bots.belief import sample_world, world_counts
-from younuo.bots.handmodel import HandModel, load, shipped
-from younuo.bots.memory import Memory
-from younuo.bots.reading import Bar, Reading
-from younuo.bots.tells import FEATURES, SeatTells, Tells, card_features
-from younuo.engine import Action, Card, Color, Game, Rank
-from younuo.engine.determinize import unseen_cards
-from younuo.sim.handfit import Samples, fit, log_likelihood
+if TYPE_CHECKING:
+    import numpy
 
-from .scenes import scene
+np = pytest.importorskip("numpy")
+
+from younuo.bots import ExpertBot  # noqa: E402
+from younuo.bots.belief import sample_world, world_counts  # noqa: E402
+from younuo.bots.handmodel import HandModel, load, shipped  # noqa: E402
+from younuo.bots.memory import Memory  # noqa: E402
+from younuo.bots.reading import Bar, Reading  # noqa: E402
+from younuo.bots.tells import FEATURES, SeatTells, Tells, card_features  # noqa: E402
+from younuo.engine import Action, Card, Color, Game, Rank  # noqa: E402
+from younuo.engine.determinize import unseen_cards  # noqa: E402
+from younuo.sim.handfit import Samples, fit, log_likelihood  # noqa: E402
+
+from .scenes import scene  # noqa: E402
 
 
 def _tells(game: Game, viewer: str, actions: list[Action]) -> Tells:
@@ -91,7 +100,7 @@ def test_card_features_relate_a_card_to_the_player_history() -> None:
     assert x("R9", bar=free)["barred_with_draws_since"] == pytest.approx(1 - 2 / 5)
 
 
-def _synthetic(theta: np.ndarray, n: int, rng: np.random.Generator) -> Samples:
+def _synthetic(theta: numpy.ndarray, n: int, rng: numpy.random.Generator) -> Samples:
     """Hands of 1-4 cards dealt by the model itself (each card drawn with the model's
     chances, a hand holding more copies than are unseen dealt again), random features."""
     kinds, f = 12, len(theta)
