@@ -45,6 +45,15 @@ async def live(s: AsyncSession) -> dict[str, bool]:
     return {node: bool(draining) for node, draining in rows.all()}
 
 
+async def lease_left(s: AsyncSession, nodes: set[str]) -> float | None:
+    """Seconds until the first of ``nodes``' running leases ends (None: none runs)."""
+    now = _db_now()
+    left = await s.scalar(
+        select(func.min(Node.lease_until) - now).where(Node.id.in_(nodes), Node.lease_until > now)
+    )
+    return None if left is None else float(left)
+
+
 async def orphans(s: AsyncSession) -> list[tuple[str, str | None]]:
     """Running matches no living node runs: ``(match id, last owner)``."""
     rows = await s.execute(
@@ -103,4 +112,14 @@ async def owned(s: AsyncSession, node: str) -> list[str]:
     return list(rows)
 
 
-__all__ = ["claim", "claim_all", "live", "orphans", "owned", "owner_of", "renew", "retire"]
+__all__ = [
+    "claim",
+    "claim_all",
+    "lease_left",
+    "live",
+    "orphans",
+    "owned",
+    "owner_of",
+    "renew",
+    "retire",
+]

@@ -16,6 +16,8 @@ import math
 import random
 import time
 
+from redis.exceptions import RedisError
+
 from younuo.server.cluster.inbox import Inbox
 from younuo.server.cluster.keys import node_channel
 from younuo.server.cluster.link import Link
@@ -33,6 +35,10 @@ TAKE_UP_AT_ONCE = 32
 """Matches a node rebuilds from the database at the same time when taking over (each
 waits on a few round trips; replaying a log of hundreds of moves takes under a
 millisecond)."""
+
+WAKE_AFTER = 0.05
+"""Seconds after a node's lease ends that the look for its orphans is made (the
+database's clock and this node's timer need not agree to the millisecond)."""
 
 
 class Leases:
@@ -61,6 +67,10 @@ class Leases:
         self.draining = False
         self._db_since: float | None = None
         """Since when (monotonic) the lease has been renewed without a failure."""
+        self._wake = math.inf
+        """Seconds to the next look, if sooner than the usual pause (see _orphans)."""
+        self._unclaimed = False
+        """Whether the last look found orphans (then the next look comes a second later)."""
         self._task: asyncio.Task[None] | None = None
         inbox.on(Adopt, self._adopt)
 
@@ -84,21 +94,25 @@ class Leases:
             await repo.renew(s, self.node, self.lease, draining=self.draining)
 
     async def _leases(self) -> None:
-        """Renew this node's lease every ``beat``, and look for matches nobody runs
-        every ``SCAN_EVERY`` seconds: a dead node's lease ends between 3/4 of a lease
-        and a lease after its last renewal, and its tables should not wait a renewal
-        period more on top of that."""
+        """Once a ``beat``, renew this node's lease and look around (:meth:`look`); in
+        between, every ``SCAN_EVERY`` seconds, look for orphans only when a node seems
+        gone (:meth:`suspect`). A dead node's lease ends between 3/4 of a lease and a
+        lease after its last renewal, and its tables should not wait a renewal period
+        more on top of that; but a node whose peers all listen has no orphans to find,
+        and reading the running matches every second for nothing cost each node a
+        database session a second (docs/scaling.md)."""
         renewed = -math.inf
         while True:
             try:
-                beat = time.monotonic() - renewed >= self.beat
-                if beat:
-                    await self.renew()
+                if time.monotonic() - renewed >= self.beat:
+                    found = await self.look()
                     renewed = time.monotonic()
-                if not self.db_up:
-                    self.db_up, self._db_since = True, time.monotonic()
-                    log.info("node %s: database reachable", self.node)
-                await self._scan(full=beat)
+                elif await self.suspect():
+                    found = await self._orphans()
+                else:
+                    found = []
+                await self._take_over(found)
+                pause = min(self.beat, SCAN_EVERY, self._wake)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -106,36 +120,73 @@ class Leases:
                     log.warning("node %s: database unreachable: %s", self.node, exc)
                 self.db_up, self._db_since = False, None
                 renewed = -math.inf
-            await asyncio.sleep(min(self.beat, SCAN_EVERY))
+                pause = min(self.beat, SCAN_EVERY)
+            self._wake = math.inf
+            await asyncio.sleep(pause)
 
     # ------------------------------------------------------------------ taking up
-    async def _scan(self, full: bool) -> None:
-        """Take up orphans (their node's lease ran out) and matches handed to this node.
+    def _may_claim(self) -> bool:
+        """Whether this node may take orphans: not while it stops, and not until it has
+        reached the database for a whole lease (the others may have been cut off too,
+        and deserve the time to renew theirs before anyone calls them dead)."""
+        since = self._db_since
+        return not self.draining and since is not None and time.monotonic() - since >= self.lease
 
-        Every call looks for orphans (one indexed query of the running matches); a
-        ``full`` one, once a ``beat``, also reads which nodes live and which matches
-        this node owns (the matches handed over here come with an :class:`Adopt`
-        message; the read is for one that was lost), so that an idle node costs one
-        query a second, not three. A node that has only just reached the database
-        again waits out one lease first: the others may have been cut off too, and
-        deserve the time to renew theirs before anyone calls them dead. Each node
-        claims its share of the orphans per scan, so that the load of a dead node
-        spreads over the living.
-        """
-        if self.draining:
-            return
-        if full:
-            async with self.db.session() as s:
-                mine = await repo.owned(s, self.node)
-                alive = await repo.live(s)
-            self._saw(alive)
-            await asyncio.gather(*(self.take_up(m) for m in mine if m not in self.matches.runtimes))
-        if self._db_since is None or time.monotonic() - self._db_since < self.lease:
-            return
+    async def look(self) -> list[tuple[str, str | None]]:
+        """Renew the lease and read, in the same transaction, which nodes live, which
+        matches this node owns (those handed over here come with an :class:`Adopt`
+        message; the read is for one that was lost) and, when it may claim, the orphans;
+        take up the owned matches not running here; the orphans found."""
+        claiming = self._may_claim()
+        async with self.db.session() as s, s.begin():
+            await repo.renew(s, self.node, self.lease, draining=self.draining)
+            alive = await repo.live(s)
+            mine = [] if self.draining else await repo.owned(s, self.node)
+            found = await repo.orphans(s) if claiming else []
+        if not self.db_up:
+            self.db_up, self._db_since = True, time.monotonic()
+            log.info("node %s: database reachable", self.node)
+        self._saw(alive)
+        await asyncio.gather(*(self.take_up(m) for m in mine if m not in self.matches.runtimes))
+        return found
+
+    async def suspect(self) -> bool:
+        """Whether to look for orphans before the next beat: the last look found some
+        (a takeover under way), or a node the last beat saw living no longer listens on
+        its channel (Redis drops a dead process's subscriptions at once, long before its
+        lease ends; one round trip to Redis, no database session)."""
+        if not self._may_claim() or not self.link.redis_up:
+            return False
+        if self._unclaimed:
+            return True
+        others = self.roster.living - {self.node}
+        if not others:
+            return False
+        try:
+            return bool(others - await self.link.listening(others))
+        except RedisError:
+            return False  # Redis away: no takeover until it is back (see _take_over)
+
+    async def _orphans(self) -> list[tuple[str, str | None]]:
+        """The orphans now; none yet, the next look is set for the moment the first of
+        the other nodes' leases ends (the gone node's, or a living one's: a look too
+        early costs a query, one too late keeps the dead node's tables waiting)."""
         async with self.db.session() as s:
             found = await repo.orphans(s)
-            if not found or not self.link.redis_up:
-                return
+            if not found:
+                left = await repo.lease_left(s, self.roster.living - {self.node})
+                if left is not None:
+                    self._wake = left + WAKE_AFTER
+        return found
+
+    async def _take_over(self, found: list[tuple[str, str | None]]) -> None:
+        """Claim this node's share of the orphans ``found`` and take them up. Each node
+        claims its share per look, so that the load of a dead node spreads over the
+        living."""
+        self._unclaimed = bool(found)
+        if not found or not self.link.redis_up:
+            return
+        async with self.db.session() as s:
             alive = await repo.live(s)  # who shares them: as of now
         self._saw(alive)
         living = [n for n, draining in alive.items() if not draining]
@@ -215,4 +266,4 @@ class Leases:
         return bool(won)
 
 
-__all__ = ["SCAN_EVERY", "TAKE_UP_AT_ONCE", "Leases"]
+__all__ = ["SCAN_EVERY", "TAKE_UP_AT_ONCE", "WAKE_AFTER", "Leases"]

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -87,6 +87,16 @@ class Link:
         """Publish ``message`` to ``node`` past the queue: how many listeners heard it."""
         heard: int = await self.redis.publish(node_channel(node), encode(message))
         return heard
+
+    async def listening(self, nodes: Iterable[str]) -> set[str]:
+        """Of ``nodes``, those listening on their channel now (one round trip to Redis:
+        a process that died, even by kill -9, is dropped from its channels at once)."""
+        channels = {node_channel(node): node for node in nodes}
+        if not channels:
+            return set()
+        counts = await self.redis.pubsub_numsub(*channels)
+        # decode_responses: the names come back as str (bytes only in redis-py's types).
+        return {channels[str(channel)] for channel, count in counts if count > 0}
 
     async def _publish(self) -> None:
         """Send queued messages in order, as many as are waiting in one round trip."""
