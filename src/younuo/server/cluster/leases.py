@@ -32,9 +32,9 @@ log = logging.getLogger(__name__)
 SCAN_EVERY = 1.0
 """Seconds between two looks for orphaned matches (one indexed query of the running ones)."""
 TAKE_UP_AT_ONCE = 32
-"""Matches a node rebuilds from the database at the same time when taking over (each
-waits on a few round trips; replaying a log of hundreds of moves takes under a
-millisecond)."""
+"""Matches a node rebuilds at the same time when taking over (their rows and logs are
+read together first; each then waits on the write that marks its absent seats, and
+replaying a log of hundreds of moves takes under a millisecond)."""
 
 WAKE_AFTER = 0.05
 """Seconds after a node's lease ends that the look for its orphans is made (the
@@ -147,7 +147,7 @@ class Leases:
             self.db_up, self._db_since = True, time.monotonic()
             log.info("node %s: database reachable", self.node)
         self._saw(alive)
-        await asyncio.gather(*(self.take_up(m) for m in mine if m not in self.matches.runtimes))
+        await self.take_up_all([m for m in mine if m not in self.matches.runtimes])
         return found
 
     async def suspect(self) -> bool:
@@ -196,15 +196,7 @@ class Leases:
             won = await repo.claim_all(s, found[:share], self.node)
         if won:
             log.info("node %s takes over %d match(es)", self.node, len(won))
-        # Rebuilt a few at a time: each reads its log and replays it, and the tables
-        # of a dead node should not wait for each other one by one.
-        gate = asyncio.Semaphore(TAKE_UP_AT_ONCE)
-
-        async def take(match: str) -> None:
-            async with gate:
-                await self.take_up(match)
-
-        await asyncio.gather(*(take(m) for m in won))
+            await self.take_up_all(won)
 
     def _saw(self, alive: dict[str, bool]) -> None:
         stopping = {n for n, draining in alive.items() if draining}
@@ -220,6 +212,21 @@ class Leases:
                 self.roster.runs(match, self.node)
         except Exception:
             log.exception("node %s could not take up match %s", self.node, match)
+
+    async def take_up_all(self, matches: list[str]) -> None:
+        """:meth:`take_up` for many: their rows and logs read in one go, then rebuilt
+        :data:`TAKE_UP_AT_ONCE` at a time (the tables of a dead node should not wait for
+        each other one by one, nor each for reads of its own)."""
+        if not matches:
+            return
+        self.roster.shared.update(matches)
+        try:
+            running = await self.matches.take_up_all(matches, TAKE_UP_AT_ONCE)
+        except Exception:
+            log.exception("node %s could not take up %d match(es)", self.node, len(matches))
+            return
+        for match in running:
+            self.roster.runs(match, self.node)
 
     async def _adopt(self, message: Adopt) -> None:
         await self.take_up(message.match)

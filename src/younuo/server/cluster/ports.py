@@ -24,6 +24,10 @@ class Matches(Protocol):
         """Rebuild a match this node now owns from the database."""
         ...
 
+    async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
+        """Rebuild many (a takeover) from rows and logs read together; those running here."""
+        ...
+
     async def release(self, match_id: str) -> Runtime | None:
         """Stop running a match here (a drain hands it to another node)."""
         ...

@@ -47,19 +47,32 @@ class Recovery:
         async with self.db.session() as s:
             return await repo.get(s, match_id)
 
-    async def load(self, row: Match) -> Runtime | None:
+    async def rows_and_logs(self, match_ids: list[str]) -> list[tuple[Match, list[dict[str, Any]]]]:
+        """The stored rows of ``match_ids`` with their logs, read together."""
+        async with self.db.session() as s:
+            return await repo.rows_and_logs(s, match_ids)
+
+    async def _log(self, match_id: str) -> list[dict[str, Any]]:
+        async with self.db.session() as s:
+            return [a.action for a in await repo.actions(s, match_id)]
+
+    async def load(self, row: Match, stored: list[dict[str, Any]] | None = None) -> Runtime | None:
         """The running match ``row`` rebuilt, or None when it is no longer running or
-        cannot be rebuilt (then it is marked abandoned)."""
+        cannot be rebuilt (then it is marked abandoned). ``stored``: its log, when read
+        with the row (:meth:`rows_and_logs`)."""
+        actions = stored
         for _ in range(ATTEMPTS):
-            async with self.db.session() as s:
-                actions = [a.action for a in await repo.actions(s, row.id)]
+            if actions is None:
+                actions = await self._log(row.id)
             if len(actions) == row.version:
                 break
             # The row was read before a move that is in the log now: read both again.
             fresh = await self.row(row.id)
             if fresh is None or fresh.status != MatchStatus.RUNNING:
                 return None
-            row = fresh
+            row, actions = fresh, None
+        if actions is None:  # the last row read after the last log read: its own log
+            actions = await self._log(row.id)
         try:
             return self.rebuild(row, actions)
         except (RecordError, IllegalAction, ValueError, KeyError, TypeError) as exc:

@@ -32,9 +32,11 @@ database) and :mod:`.running` (the matches held here and their tasks).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 from younuo.engine import Action, Rules
 from younuo.engine.rng import Seed
@@ -340,13 +342,33 @@ class MatchService:
             return False
         return await self._take_up(row)
 
-    async def _take_up(self, row: Match) -> bool:
+    async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
+        """:meth:`take_up` for many matches (a takeover): their rows and logs read in
+        one go, then rebuilt ``at_once`` at a time; those that run here now. A match
+        that fails is logged and left out (the next scan tries again)."""
+        wanted = [m for m in match_ids if m not in self.runtimes]
+        stored = await self.recovery.rows_and_logs(wanted) if wanted else []
+        gate = asyncio.Semaphore(at_once)
+
+        async def one(row: Match, actions: list[dict[str, Any]]) -> None:
+            if row.status != MatchStatus.RUNNING or row.owner != self.node:
+                return
+            async with gate:
+                try:
+                    await self._take_up(row, actions)
+                except Exception:
+                    log.exception("match %s could not be taken up", row.id)
+
+        await asyncio.gather(*(one(row, actions) for row, actions in stored))
+        return {m for m in match_ids if m in self.runtimes}
+
+    async def _take_up(self, row: Match, actions: list[dict[str, Any]] | None = None) -> bool:
         taking = self.running.taking
         if row.id in self.runtimes or row.id in taking:
             return row.id in self.runtimes
         taking.add(row.id)
         try:
-            rt = await self.recovery.load(row)
+            rt = await self.recovery.load(row, actions)
             return rt is not None and await self._run_restored(rt)
         finally:
             taking.discard(row.id)
