@@ -31,12 +31,16 @@ Out of turn it plays as ``normal`` does (jump-ins, UNO, catches), as ``hard`` do
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from younuo.bots.belief import sample_world
 from younuo.bots.handmodel import HandModel
-from younuo.bots.hard import HardBot
+from younuo.bots.hard import HardBot, team_of
+from younuo.bots.ismcts import TreeSettings, tree_search
 from younuo.bots.reading import Reading
+from younuo.bots.rollout import Leaf
 from younuo.bots.tells import Tells
 from younuo.bots.timing import NO_DELAY, Timing
 from younuo.engine import Action, Card, Event, Game, PlayerView
@@ -50,6 +54,13 @@ of the same deals (docs/bots.md): the search's estimates are biased, not just no
 EXPERT_CANDIDATES = 6
 """Candidate plays searched, as the hard level."""
 
+EXPERT_TREE = TreeSettings(budget=3000, depth=6, c=0.7, horizon=8)
+"""The level's search (third session): a tree over the worlds
+(:mod:`younuo.bots.ismcts`), 3,000 plies per decision. Against ``hard`` it won 208 of
+400 rounds heads-up and 101 of 400 as one of four where the flat search (``tree=None``)
+won 192 and 86 on the same deals; against ``easy`` 269 of 400 heads-up (277) and 60
+of 300 as one of six (60) (docs/bots.md)."""
+
 
 class ExpertBot(HardBot):
     """The hard level's search over worlds bound by what draws showed (module docstring)."""
@@ -61,26 +72,34 @@ class ExpertBot(HardBot):
         seed: int = 0,
         timing: Timing = NO_DELAY,
         *,
-        budget: int = EXPERT_BUDGET,
+        budget: int | None = None,
         max_candidates: int = EXPERT_CANDIDATES,
         time_limit: float | None = None,
         read_draws: bool = True,
         hand_model: HandModel | None = None,
         soft_bars: bool = False,
+        tree: TreeSettings | None = EXPERT_TREE,
+        leaf: Leaf | None = None,
         **search: float | int | None,
     ) -> None:
-        """The hard bot's settings (``budget`` and the rest: :class:`HardBot`);
+        """``tree``: the tree search's settings, or None for the hard bot's flat search
+        (its settings: ``max_candidates`` and the rest, :class:`HardBot`); ``budget``:
+        plies per decision of either (left out: the tree's own, or
+        :data:`EXPERT_BUDGET` for the flat search);
         ``read_draws=False`` deals worlds as the hard bot does (for measuring).
         ``hand_model``: a learned guess of the hands to deal the worlds by (the shipped
         one: :func:`younuo.bots.handmodel.shipped`); left out, the draws' bars only: the
         shipped model played no better (docs/bots.md). ``soft_bars``: the bars left to
-        the model's weights instead of binding the deal."""
+        the model's weights instead of binding the deal. ``leaf``: the value of a
+        playout's last position (the hard level's when left out; the learned one,
+        :func:`younuo.bots.leaf.shipped`, played no better: docs/bots.md)."""
         super().__init__(
             seed,
             timing,
-            budget=budget,
+            budget=EXPERT_BUDGET if budget is None else budget,
             max_candidates=max_candidates,
             time_limit=time_limit,
+            leaf=leaf,
             **search,  # type: ignore[arg-type]
         )
         self.reading = Reading()
@@ -88,6 +107,7 @@ class ExpertBot(HardBot):
         self.tells = Tells()
         self.soft_bars = soft_bars
         self.hand_model = hand_model
+        self.tree = tree if tree is None or budget is None else replace(tree, budget=budget)
         # The weights of the hands for the decision being searched (see turn).
         self._tilts: dict[str, dict[int, float]] | None = None
 
@@ -113,6 +133,34 @@ class ExpertBot(HardBot):
             return super().turn(view, actions)
         finally:
             self._tilts = None
+
+    def search(self, view: PlayerView, candidates: list[Action]) -> Action:
+        """The tree search over the worlds when ``tree`` is set, else the hard bot's."""
+        if self.tree is None:
+            return super().search(view, candidates)
+        me = view.player
+        assert me is not None
+        unseen = unseen_cards(view)  # the same for every world: worked out once
+        stop: Callable[[], bool] | None = None
+        if self.time_limit is not None:
+            deadline = time.perf_counter() + self.time_limit
+            stop = lambda: time.perf_counter() > deadline  # noqa: E731
+        result = tree_search(
+            candidates,
+            lambda: self.deal(view, unseen),
+            me,
+            team_of(view),
+            self.rng,
+            self.tree,
+            self.leaf,
+            stop,
+        )
+        self.last_search = {
+            "worlds": float(result.iterations),
+            "plies": float(result.plies),
+            "gain": 0.0,
+        }
+        return candidates[result.choice]
 
     def tilts(self, view: PlayerView) -> dict[str, dict[int, float]] | None:
         """Per other player in the round, the model's weight of each unseen card kind."""

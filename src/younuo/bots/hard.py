@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from younuo.bots.belief import sample_world
 from younuo.bots.normal import NormalBot, rank_plays
-from younuo.bots.rollout import playout
+from younuo.bots.rollout import Leaf, playout
 from younuo.bots.timing import NO_DELAY, Timing
 from younuo.bots.weights import HARD
 from younuo.engine import Action, ActionType, Card, Game, IllegalAction, PlayerView
@@ -100,6 +100,7 @@ class HardBot(NormalBot):
         max_plies: int | None = None,
         margin: float | None = None,
         z: float | None = None,
+        leaf: Leaf | None = None,
     ) -> None:
         """``budget``: playout plies per decision (the work, and so the time, it takes);
         at least ``min_worlds`` and at most ``max_worlds`` guessed worlds.
@@ -107,7 +108,8 @@ class HardBot(NormalBot):
         choices depend on the machine's speed). ``max_plies``: the playout horizon;
         ``margin`` and ``z``: how clearly a candidate must beat the favourite (see
         :meth:`search`). Left out, these three come from :data:`TUNING` by the number
-        of players in the round.
+        of players in the round. ``leaf``: the value of a playout's last position
+        (the 7-feature :func:`~younuo.bots.rollout.estimate` when left out).
         """
         super().__init__(seed, timing)
         self.budget = budget
@@ -118,6 +120,7 @@ class HardBot(NormalBot):
         self.time_limit = time_limit
         self.max_candidates = max_candidates
         self.max_plies = max_plies
+        self.leaf = leaf
         self.last_search: dict[str, float] = {}
 
     def turn(self, view: PlayerView, actions: list[Action]) -> Action | None:
@@ -159,7 +162,7 @@ class HardBot(NormalBot):
         """
         me = view.player
         assert me is not None
-        team = _team(view)
+        team = team_of(view)
         tuned = TUNING[min(sum(view.in_round), 3)]
         horizon = tuned.horizon if self.max_plies is None else self.max_plies
         margin = tuned.margin if self.margin is None else self.margin
@@ -181,7 +184,7 @@ class HardBot(NormalBot):
                 except IllegalAction:
                     row.append(-1.0)  # cannot happen for a turn action: never pick it
                     continue
-                value, used = playout(game, me, random.Random(luck), horizon, team)
+                value, used = playout(game, me, random.Random(luck), horizon, team, self.leaf)
                 row.append(value)
                 plies += used + 1
             for i, value in enumerate(row):
@@ -225,7 +228,8 @@ def _stderr(values: Sequence[float]) -> float:
     return math.sqrt(var / n)
 
 
-def _team(view: PlayerView) -> frozenset[str] | None:
+def team_of(view: PlayerView) -> frozenset[str] | None:
+    """The seat's side under teams (R-TEAM), or None when every player plays alone."""
     if view.teams is None or view.seat is None:
         return None
     side = view.teams[view.seat]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from younuo.engine import COLORS, Action, ActionType, Card, Color, Game, PlayerView, Rank
 
@@ -20,6 +20,11 @@ _PLAY = ActionType.PLAY
 _CHALLENGE = ActionType.CHALLENGE
 _TURN_FALLBACK = (ActionType.CHOOSE_COLOR, ActionType.DRAW, ActionType.PASS)
 _HIT = {Rank.SKIP: 8.0, Rank.DRAW_TWO: 10.0, Rank.WILD_DRAW_FOUR: 12.0, Rank.REVERSE: 3.0}
+
+Leaf = Callable[[Game, int, frozenset[str] | None, PlayerView | None], float]
+"""A value of a playout's last position: ``(game, seat, team, spectator view)`` to the
+chance that ``seat`` (or its team) wins the round (:func:`estimate`,
+:meth:`younuo.bots.leaf.LeafModel.estimate`)."""
 
 
 def most_held(hand: Sequence[Card]) -> Color:
@@ -101,11 +106,13 @@ def playout(
     rng: random.Random,
     max_plies: int = 400,
     team: frozenset[str] | None = None,
+    leaf: Leaf | None = None,
 ) -> tuple[float, int]:
     """Play ``game`` on with the playout policy: ``me``'s share of the round, and plies played.
 
     The share is 1 when ``me`` (or a team-mate in ``team``) wins the round, 0 when
-    another does; a round still running after ``max_plies`` is scored by :func:`estimate`.
+    another does; a round still running after ``max_plies`` is scored by ``leaf``
+    (:func:`estimate` when left out).
     """
     plies = 0
     while game.status == "playing" and plies < max_plies:
@@ -118,7 +125,7 @@ def playout(
         winner = view.round_winner
         mine = team if team is not None else frozenset({me})
         return (1.0 if winner in mine else 0.0), plies
-    return estimate(game, view.players.index(me), team, view), plies
+    return (leaf or estimate)(game, view.players.index(me), team, view), plies
 
 
 # Weights of the leaf evaluation, fitted (conditional logit, Newton's method) to who
