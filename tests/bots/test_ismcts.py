@@ -75,3 +75,20 @@ def test_every_iteration_credits_the_root_action_it_tried() -> None:
 
 def _copy(game: Game) -> Game:
     return game.copy()
+
+
+def test_a_time_limit_ends_the_tree_search_after_the_iteration_that_passes_it() -> None:
+    """``time_limit`` is a server's safety net; a limit already past stops the search
+    after its first world, a playable choice all the same."""
+    game = scene("ann: R5 R7 B3 G3 | bob: G7 Y2 B9", start="R3", pile="B1 B2 Y3 Y4 G1 G2")
+    bot = ExpertBot(seed=2, time_limit=0.0)
+    choice = ask(bot, game, "ann")
+    assert choice in game.legal_actions("ann")
+    assert bot.last_search["worlds"] == 1
+
+
+def test_the_expert_budget_sets_the_work_of_whichever_search_it_uses() -> None:
+    assert ExpertBot().tree == TreeSettings(budget=3000)
+    assert ExpertBot(budget=500).tree == TreeSettings(budget=500)
+    flat = ExpertBot(budget=500, tree=None)
+    assert flat.tree is None and flat.budget == 500

@@ -1,4 +1,4 @@
-"""The ``expert`` level: the hard bot's search over worlds that agree with the draws seen.
+"""The ``expert`` level: a tree search over worlds that agree with the draws seen.
 
 The hard bot (:mod:`younuo.bots.hard`) guesses the hidden hands from hand sizes,
 known cards and the colors players seem to lack, and searches over those guesses.
@@ -15,16 +15,21 @@ better guess of the hand, not more search. The expert level guesses better:
 2. **dealing without bias**: the cards skipped while dealing a hand under a bar are
    shuffled back among the rest before the other cards are dealt (the hard level
    deals them next, so the cards just drawn and the next hands get too many of them);
-3. the hard level's work per decision (:data:`EXPERT_BUDGET`: more gained nothing),
-   bounded by work, not time, so that a seed decides every choice (``younuo
-   simulate`` reports stay the same on any machine); ``time_limit`` is there for
-   whoever wants a safety net anyway;
+3. **a tree over the worlds** (:mod:`younuo.bots.ismcts`, :data:`EXPERT_TREE`):
+   information-set Monte Carlo tree search over the hard level's candidates, each
+   iteration a fresh world, the opponents' replies searched too, instead of the hard
+   level's flat search (``tree=None`` keeps that one: :data:`EXPERT_BUDGET` plies);
+   bounded by work (3,000 plies), not time, so that a seed decides every choice
+   (``younuo simulate`` reports stay the same on any machine); ``time_limit`` is
+   there for whoever wants a safety net anyway;
 4. optionally (``hand_model=``, off by default) a learned guess of the hands
    (:mod:`younuo.bots.handmodel`, fitted to simulated rounds): each hand is dealt
    with a weight per card from what its owner showed (the color they named, their
    last play, the colors they left, ...) on top of the bars. It fits the hands
    better than the bars alone and played no better (docs/bots.md), so the level
-   does not use it.
+   does not use it; nor a learned value of the playouts' last positions
+   (``leaf=``, :mod:`younuo.bots.leaf`), which predicts the winner better than the
+   hard level's and also played no better.
 
 Out of turn it plays as ``normal`` does (jump-ins, UNO, catches), as ``hard`` does.
 """
