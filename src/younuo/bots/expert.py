@@ -61,10 +61,11 @@ EXPERT_CANDIDATES = 6
 
 EXPERT_TREE = TreeSettings(budget=3000, depth=6, c=0.7, horizon=8)
 """The level's search (third session): a tree over the worlds
-(:mod:`younuo.bots.ismcts`), 3,000 plies per decision. Against ``hard`` it won 208 of
-400 rounds heads-up and 101 of 400 as one of four where the flat search (``tree=None``)
-won 192 and 86 on the same deals; against ``easy`` 269 of 400 heads-up (277) and 60
-of 300 as one of six (60) (docs/bots.md)."""
+(:mod:`younuo.bots.ismcts`), 3,000 plies per decision. Against ``hard`` it won 423 of
+800 rounds heads-up and 204 of 800 as one of four where the flat search
+(``tree=None``) won 390 and 190 on the same deals; against ``easy`` 409 of 600
+heads-up (412) and 101 of 500 as one of six (103) (docs/bots.md: not beyond the
+noise; 1,500 and 6,000 plies played worse)."""
 
 
 class ExpertBot(HardBot):
