@@ -14,14 +14,13 @@ from typing import Any
 
 import pytest
 
-from store.migrated import migrated
+from store.migrated import migrated, running_row
 from younuo.server.cluster.inbox import Inbox
 from younuo.server.cluster.keys import node_channel
 from younuo.server.cluster.leases import Leases
 from younuo.server.cluster.link import Link
 from younuo.server.cluster.roster import Roster
 from younuo.store import matches, nodes
-from younuo.store.models import Match
 
 from .services import PostgresServer, RedisServer
 
@@ -47,15 +46,6 @@ def services() -> Iterator[tuple[PostgresServer, RedisServer]]:
         yield pg, redis
 
 
-def _running(match_id: str, owner: str) -> Match:
-    now = time.time()
-    return Match(
-        id=match_id, room_id=None, status="running", rules={}, players=["ann", "bob"],
-        teams=None, seed=7, setup=None, seats=[], control={}, clock={}, version=0,
-        created_at=now, updated_at=now, owner=owner,
-    )  # fmt: skip
-
-
 class NoMatches:
     """A node that runs no match (what the looks read is all this test watches)."""
 
@@ -66,6 +56,9 @@ class NoMatches:
 
     async def take_up(self, match_id: str) -> bool:
         return False
+
+    async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
+        return set()
 
     async def release(self, match_id: str) -> None:
         return None
@@ -121,7 +114,7 @@ def test_a_node_looks_between_beats_only_when_a_peer_stops_listening(
                     assert await nodes.lease_left(s, {"n9"}) is None
                 # A match whose owner has no lease is found by the next beat's read.
                 async with db.session() as s, s.begin():
-                    await matches.create(s, _running("m1", owner="n9"))
+                    await matches.create(s, running_row("m1", owner="n9"))
                 assert await leases.look() == [("m1", "n9")]
             finally:
                 await link.close()

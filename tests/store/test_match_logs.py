@@ -4,17 +4,9 @@ takeover rebuilds hundreds at once), on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 from younuo.store import matches
-from younuo.store.models import Match, MatchAction
+from younuo.store.models import MatchAction
 
-from .migrated import migrated, run
-
-
-def _match(match_id: str, version: int) -> Match:
-    return Match(
-        id=match_id, room_id=None, status="running", rules={}, players=["ann", "bob"],
-        teams=None, seed=7, setup=None, seats=[], control={}, clock={}, version=version,
-        created_at=1.0, updated_at=1.0,
-    )  # fmt: skip
+from .migrated import migrated, run, running_row
 
 
 def test_each_row_comes_with_its_own_log_in_order(db_url: str) -> None:
@@ -22,7 +14,7 @@ def test_each_row_comes_with_its_own_log_in_order(db_url: str) -> None:
         db = await migrated(db_url)
         try:
             async with db.session() as s, s.begin():
-                s.add_all([_match("m1", 3), _match("m2", 0), _match("m3", 2)])
+                s.add_all([running_row(m, version=v) for m, v in (("m1", 3), ("m2", 0), ("m3", 2))])
                 await s.flush()
                 # Written out of order and interleaved: the read orders each by seq.
                 for match_id, seq in (("m3", 1), ("m1", 2), ("m1", 0), ("m3", 0), ("m1", 1)):

@@ -4,7 +4,6 @@ move's fencing, no ping (a dead connection found by its error), prepared stateme
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 
 import asyncpg  # type: ignore[import-untyped]
@@ -12,26 +11,16 @@ import pytest
 from sqlalchemy import event
 
 from younuo.store import Database, NotOwner, VersionConflict, matches
-from younuo.store.models import Match
 from younuo.store.movelog import MatchWrite
 from younuo.store.pgmovelog import WRITE_MOVES, BatchedPostgresLog, asyncpg_dsn, rounds
 
-from .migrated import migrated, run
+from .migrated import migrated, run, running_row
 from .postgres import fresh_database
 
 
 @pytest.fixture
 def pg_url(postgres_admin: str) -> str:
     return asyncio.run(fresh_database(postgres_admin, "m_" + uuid.uuid4().hex[:12]))
-
-
-def _match(match_id: str, owner: str | None = None) -> Match:
-    now = time.time()
-    return Match(
-        id=match_id, room_id=None, status="running", rules={}, players=["ann", "bob"],
-        teams=None, seed=7, setup=None, seats=[], control={}, clock={}, version=0,
-        created_at=now, updated_at=now, owner=owner,
-    )  # fmt: skip
 
 
 def _move(match_id: str, version: int, owner: str | None = None) -> MatchWrite:
@@ -45,7 +34,7 @@ async def _setup(url: str, ids: list[str], owner: str | None = None) -> Database
     db = await migrated(url)
     async with db.session() as s, s.begin():
         for match_id in ids:
-            await matches.create(s, _match(match_id, owner))
+            await matches.create(s, running_row(match_id, owner))
     return db
 
 
