@@ -67,8 +67,6 @@ class Leases:
         self.draining = False
         self._db_since: float | None = None
         """Since when (monotonic) the lease has been renewed without a failure."""
-        self._wake = math.inf
-        """Seconds to the next look, if sooner than the usual pause (see _orphans)."""
         self._unclaimed = False
         """Whether the last look found orphans (then the next look comes a second later)."""
         self._task: asyncio.Task[None] | None = None
@@ -104,15 +102,16 @@ class Leases:
         renewed = -math.inf
         while True:
             try:
+                wake = math.inf
                 if time.monotonic() - renewed >= self.beat:
                     found = await self.look()
                     renewed = time.monotonic()
                 elif await self.suspect():
-                    found = await self._orphans()
+                    found, wake = await self._orphans()
                 else:
                     found = []
                 await self._take_over(found)
-                pause = min(self.beat, SCAN_EVERY, self._wake)
+                pause = min(self.beat, SCAN_EVERY, wake)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -121,7 +120,6 @@ class Leases:
                 self.db_up, self._db_since = False, None
                 renewed = -math.inf
                 pause = min(self.beat, SCAN_EVERY)
-            self._wake = math.inf
             await asyncio.sleep(pause)
 
     # ------------------------------------------------------------------ taking up
@@ -147,7 +145,7 @@ class Leases:
             self.db_up, self._db_since = True, time.monotonic()
             log.info("node %s: database reachable", self.node)
         self._saw(alive)
-        await self.take_up_all([m for m in mine if m not in self.matches.runtimes])
+        await self.take_up_all(mine)  # those running here already are left as they are
         return found
 
     async def suspect(self) -> bool:
@@ -167,17 +165,17 @@ class Leases:
         except RedisError:
             return False  # Redis away: no takeover until it is back (see _take_over)
 
-    async def _orphans(self) -> list[tuple[str, str | None]]:
-        """The orphans now; none yet, the next look is set for the moment the first of
-        the other nodes' leases ends (the gone node's, or a living one's: a look too
-        early costs a query, one too late keeps the dead node's tables waiting)."""
+    async def _orphans(self) -> tuple[list[tuple[str, str | None]], float]:
+        """The orphans now, and the seconds until the next look should be made: none
+        found yet, the moment the first of the other nodes' leases ends (the gone
+        node's, or a living one's: a look too early costs a query, one too late keeps
+        the dead node's tables waiting); else no sooner than usual (infinity)."""
         async with self.db.session() as s:
             found = await repo.orphans(s)
-            if not found:
-                left = await repo.lease_left(s, self.roster.living - {self.node})
-                if left is not None:
-                    self._wake = left + WAKE_AFTER
-        return found
+            if found:
+                return found, math.inf
+            left = await repo.lease_left(s, self.roster.living - {self.node})
+        return found, math.inf if left is None else left + WAKE_AFTER
 
     async def _take_over(self, found: list[tuple[str, str | None]]) -> None:
         """Claim this node's share of the orphans ``found`` and take them up. Each node

@@ -335,12 +335,7 @@ class MatchService:
 
     async def take_up(self, match_id: str) -> bool:
         """Run a match another node ran (a takeover or a handover); whether it runs here."""
-        if match_id in self.runtimes:
-            return True
-        row = await self.recovery.row(match_id)
-        if row is None or row.status != MatchStatus.RUNNING or row.owner != self.node:
-            return False
-        return await self._take_up(row)
+        return match_id in await self.take_up_all([match_id], 1)
 
     async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
         """:meth:`take_up` for many matches (a takeover): their rows and logs read in
