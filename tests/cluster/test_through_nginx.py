@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import httpx
@@ -82,6 +83,10 @@ def publishes(nodes: Deployment) -> int:
     return int(stats.get("cmdstat_publish", {}).get("calls", 0))
 
 
+def has_match(client: LibraryClient) -> bool:
+    return client.match is not None
+
+
 async def play_until(client: LibraryClient, version: int, until: float) -> None:
     """Act whenever it is the seat's turn until the match reaches ``version``."""
     while time.monotonic() < until:
@@ -128,8 +133,10 @@ def test_players_who_follow_the_room_rule_play_on_their_matchs_node_unforwarded(
             await player.ready()
         assert all(p.route == room.id and p.moves == 1 for p in players)
         await host.start()
+        # Each waits on its own frames: a client wakes only for what it reads, so one
+        # that has its state and hears nothing more must not wait for the others'.
         for player in players:
-            await player.until(lambda: all(p.match is not None for p in players), 15)
+            await player.until(partial(has_match, player), 15)
         match = host.match.id if host.match else ""
         runner = nodes.running_on(match)
         assert runner is not None
@@ -141,13 +148,17 @@ def test_players_who_follow_the_room_rule_play_on_their_matchs_node_unforwarded(
             await asyncio.sleep(0.1)
         assert counts[runner] == 4 and sum(counts.values()) == 4, (runner, counts)
         before = forwarded(nodes)
-        published = publishes(nodes)
         start = host.match.version if host.match else 0
         until = time.monotonic() + 60
+        # A node whose socket left as the match began may have asked for its state; it
+        # stops listening at the next change it hears for nobody, and the runner stops
+        # publishing at the next change that reaches nobody.
+        await asyncio.gather(*(play_until(p, start + 4, until) for p in players))
+        published = publishes(nodes)
         await asyncio.gather(*(play_until(p, start + 12, until) for p in players))
         after = forwarded(nodes)
         assert after == before, (before, after)  # not one request crossed nodes
-        # Nor one change: no other node asked about the match, so nothing is published.
+        # Nor one change: no other node follows the match, so nothing is published.
         assert publishes(nodes) == published
         for player in players:
             with contextlib.suppress(ServerError):

@@ -25,11 +25,32 @@ def test_a_match_is_published_while_run_here_and_asked_about() -> None:
     just handed the match here, and the seats elsewhere would stop getting its moves
     (server/cluster/roster.py)."""
     roster = Roster("n1")
-    roster.shared.update({"m1", "m2", "m3"})
+    roster.share_all({"m1", "m2", "m3"})
     roster.runs("m1", "n1")  # still here: still published
     roster.runs("m2", "n2")  # a change of n2's heard late: n1 goes on publishing m2
     roster.runs("m3", None)  # over, or owner unknown
     assert roster.shared == {"m1", "m2"}
+
+
+def test_a_match_whose_change_reached_nobody_is_no_longer_published(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A change published that no node heard: the nodes that asked stopped listening,
+    and the match leaves ``shared``. Unless a node asked after that change was queued:
+    it subscribed before asking, maybe after the change went out, and wants the next."""
+    clock = [10.0]
+    monkeypatch.setattr(roster_module, "monotonic", lambda: clock[0])
+    roster = Roster("n1")
+    roster.share_all({"m1", "m2"})
+    clock[0] = 11.0  # both changes are queued after the matches were shared
+    roster.nobody_heard("m1", queued=10.5)
+    assert roster.shared == {"m2"}
+    roster.share("m2")  # asked again at 11.0, after the change below was queued
+    roster.nobody_heard("m2", queued=10.5)
+    assert roster.shared == {"m2"}
+    roster.nobody_heard("m3", queued=10.5)  # never shared: nothing to do
+    roster.nobody_heard("m2", queued=11.5)
+    assert roster.shared == set()
 
 
 def test_a_scan_says_which_living_nodes_are_stopping() -> None:

@@ -44,6 +44,7 @@ class ClusterDeployment:
         self.peers = peers
         self.hub = hub
         inbox.on_change(self.heard)
+        link.unheard = roster.nobody_heard
 
     @property
     def node(self) -> str:
@@ -68,6 +69,12 @@ class ClusterDeployment:
             self.roster.runs(change.match, change.node)
         self.feeds.deliver(change)
         if change.kind is Kind.OVER:
+            self._over(change.match)
+        elif not self.feeds.recipients(change):
+            # Nobody here follows it any more (a socket that moved to the match's node,
+            # a spectator gone): stop listening, and its runner stops publishing once a
+            # change reaches nobody. Whoever asks here again subscribes again.
+            self.feeds.forget(change.match)
             self._over(change.match)
 
     def _over(self, match: str) -> None:

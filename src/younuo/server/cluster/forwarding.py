@@ -233,7 +233,7 @@ class Forwarding:
                 raise _NotHere
             # That node watches the match from now on (it subscribed before asking):
             # its changes are published from before this answer on.
-            self.roster.shared.add(m.match)
+            self.roster.share(m.match)
             result = await self.here.handle(m.match, Op(m.op), m.account, m.args)
             reply = Reply(id=m.id, result=result)
         except _NotHere:

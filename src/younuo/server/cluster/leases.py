@@ -205,7 +205,7 @@ class Leases:
         scan tries again)."""
         try:
             # Shared before it is announced: nodes that watch it asked its former owner.
-            self.roster.shared.add(match)
+            self.roster.share(match)
             if await self.matches.take_up(match):
                 self.roster.runs(match, self.node)
         except Exception:
@@ -217,7 +217,7 @@ class Leases:
         each other one by one, nor each for reads of its own)."""
         if not matches:
             return
-        self.roster.shared.update(matches)
+        self.roster.share_all(matches)
         try:
             running = await self.matches.take_up_all(matches, TAKE_UP_AT_ONCE)
         except Exception:

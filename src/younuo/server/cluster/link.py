@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -46,7 +46,9 @@ class Link:
         self.redis_up = False
         self.watching: set[str] = set()
         """Matches whose channel this node listens to (it has connections watching)."""
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)
+        self._outbox: asyncio.Queue[tuple[str, str, float]] = asyncio.Queue(OUTBOX)
+        self.unheard: Callable[[str, float], None] = lambda match, queued: None
+        """Told (match, when it was queued) of a match's change that reached nobody."""
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Future[Any]] = set()
         self._pubsub: Any = None
@@ -81,7 +83,7 @@ class Link:
     def queue(self, channel: str, text: str) -> None:
         if self._outbox.full():
             self._outbox.get_nowait()  # Redis is away: the others resynchronise later
-        self._outbox.put_nowait((channel, text))
+        self._outbox.put_nowait((channel, text, time.monotonic()))
 
     async def send_now(self, node: str, message: Message) -> int:
         """Publish ``message`` to ``node`` past the queue: how many listeners heard it."""
@@ -105,17 +107,22 @@ class Link:
             batch = [first]
             while not self._outbox.empty() and len(batch) < 500:
                 batch.append(self._outbox.get_nowait())
+            heard: list[Any] = []
             while True:
                 try:
                     async with self.redis.pipeline(transaction=False) as pipe:
-                        for channel, text in batch:
+                        for channel, text, _ in batch:
                             pipe.publish(channel, text)
-                        await pipe.execute()
+                        heard = await pipe.execute()
                     break
                 except RedisError:
                     await asyncio.sleep(0.2)
                     if not self.redis_up:
                         break  # dropped: everyone resynchronises once Redis is back
+            # A match's channel nobody listens to any more: its runner may stop publishing.
+            for (channel, _, queued), listeners in zip(batch, heard, strict=False):
+                if listeners == 0 and channel.startswith(MATCHES):
+                    self.unheard(channel.removeprefix(MATCHES), queued)
 
     async def flush(self, timeout: float = 2.0) -> None:
         deadline = time.monotonic() + timeout
