@@ -46,25 +46,26 @@ def services() -> Iterator[tuple[PostgresServer, RedisServer]]:
         yield pg, redis
 
 
-class NoMatches:
-    """A node that runs no match (what the looks read is all this test watches)."""
+class Runs:
+    """A node's matches as the leases see them: ``runtimes`` those running here; what
+    it is asked to take up is recorded (and then runs)."""
 
     feeds: Any = None
 
-    def __init__(self) -> None:
-        self.runtimes: dict[str, Any] = {}
-
-    async def take_up(self, match_id: str) -> bool:
-        return False
+    def __init__(self, *running: str) -> None:
+        self.runtimes: dict[str, Any] = dict.fromkeys(running)
+        self.asked: list[list[str]] = []
 
     async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
-        return set()
+        self.asked.append(match_ids)
+        self.runtimes.update(dict.fromkeys(match_ids))
+        return set(match_ids)
 
     async def release(self, match_id: str) -> None:
         return None
 
     def latest(self, rt: Any) -> Any:
-        raise AssertionError("no match runs here")
+        raise AssertionError("nothing is announced here")
 
 
 def test_a_node_looks_between_beats_only_when_a_peer_stops_listening(
@@ -85,7 +86,7 @@ def test_a_node_looks_between_beats_only_when_a_peer_stops_listening(
             link = Link(redis.url, "n0", inbox)
             link.start()
             roster = Roster("n0")
-            leases = Leases(LEASE, db, NoMatches(), roster, link, inbox)
+            leases = Leases(LEASE, db, Runs(), roster, link, inbox)
             try:
                 async with db.session() as s, s.begin():
                     await nodes.renew(s, "n1", 60.0, draining=False)
@@ -124,3 +125,37 @@ def test_a_node_looks_between_beats_only_when_a_peer_stops_listening(
     finally:
         peer.kill()
         peer.wait()
+
+
+def test_a_look_takes_up_only_the_matches_not_running_here_and_shares_only_them(
+    services: tuple[PostgresServer, RedisServer],
+) -> None:
+    """Every beat's look reads the matches this node owns. Those running here already
+    are neither rebuilt nor added to ``shared``: their changes are published only once
+    another node asks about them (with the room rule, never), not from every beat on.
+    One owned here and not running (a handover whose message was lost) is taken up and
+    shared: nodes watching it asked its former owner."""
+    pg, redis = services
+
+    async def main() -> None:
+        db = await migrated(await pg.fresh_database("looks_" + uuid.uuid4().hex[:8]))
+        inbox = Inbox()
+        link = Link(redis.url, "n0", inbox)
+        roster = Roster("n0")
+        runs = Runs("m1")
+        leases = Leases(LEASE, db, runs, roster, link, inbox)
+        try:
+            async with db.session() as s, s.begin():
+                await matches.create(s, running_row("m1", owner="n0"))
+                await matches.create(s, running_row("m2", owner="n0"))
+            assert await leases.look() == []
+            assert runs.asked == [["m2"]]
+            assert roster.shared == {"m2"}
+            assert await leases.look() == []  # the next beat: both run here
+            assert runs.asked == [["m2"]]
+            assert roster.shared == {"m2"}
+        finally:
+            await link.close()
+            await db.close()
+
+    asyncio.run(main())

@@ -145,7 +145,7 @@ class Leases:
             self.db_up, self._db_since = True, time.monotonic()
             log.info("node %s: database reachable", self.node)
         self._saw(alive)
-        await self.take_up_all(mine)  # those running here already are left as they are
+        await self.take_up_all(mine)
         return found
 
     async def suspect(self) -> bool:
@@ -203,20 +203,17 @@ class Leases:
     async def take_up(self, match: str) -> None:
         """Rebuild ``match``, which this node owns now (failures are logged: the next
         scan tries again)."""
-        try:
-            # Shared before it is announced: nodes that watch it asked its former owner.
-            self.roster.share(match)
-            if await self.matches.take_up(match):
-                self.roster.runs(match, self.node)
-        except Exception:
-            log.exception("node %s could not take up match %s", self.node, match)
+        await self.take_up_all([match])
 
     async def take_up_all(self, matches: list[str]) -> None:
         """:meth:`take_up` for many: their rows and logs read in one go, then rebuilt
         :data:`TAKE_UP_AT_ONCE` at a time (the tables of a dead node should not wait for
-        each other one by one, nor each for reads of its own)."""
+        each other one by one, nor each for reads of its own). Those running here
+        already are left as they are: published only if another node asks about them."""
+        matches = [m for m in matches if m not in self.matches.runtimes]
         if not matches:
             return
+        # Shared before they are announced: nodes that watch them asked their former owner.
         self.roster.share_all(matches)
         try:
             running = await self.matches.take_up_all(matches, TAKE_UP_AT_ONCE)

@@ -20,12 +20,9 @@ class Matches(Protocol):
     runtimes: dict[str, Runtime]
     feeds: Feeds
 
-    async def take_up(self, match_id: str) -> bool:
-        """Rebuild a match this node now owns from the database."""
-        ...
-
     async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
-        """Rebuild many (a takeover) from rows and logs read together; those running here."""
+        """Rebuild matches this node now owns from their rows and logs, read together;
+        those running here."""
         ...
 
     async def release(self, match_id: str) -> Runtime | None:

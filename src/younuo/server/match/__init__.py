@@ -1,7 +1,7 @@
 """The match: a running game of the server, from its deal to its end.
 
 The one public face is :class:`~younuo.server.match.service.MatchService` (prepare,
-launch, submit, away, back, set_autoplay, emote, release, restore, take_up, latest,
+launch, submit, away, back, set_autoplay, emote, release, restore, take_up_all, latest,
 close; its ``runtimes`` by match id, and its ``feeds``); everything that changes a
 match takes its one path, ``_commit``. Its modules, pure first:
 

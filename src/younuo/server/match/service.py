@@ -20,7 +20,7 @@ never from the game, which holds a move before it is committed.
 
 Everything a match needs to go on lives in the database (the record's recipe, the
 action log, the clocks and seat states): a :class:`Runtime` is only a cache of it, and
-:meth:`MatchService.restore` (or, with several nodes, a takeover: :meth:`take_up`)
+:meth:`MatchService.restore` (or, with several nodes, a takeover: :meth:`take_up_all`)
 rebuilds a running match from it.
 
 The service is the facade of the package and holds the one path; its other jobs are
@@ -333,14 +333,10 @@ class MatchService:
             await self._take_up(row)
         return len(rows)
 
-    async def take_up(self, match_id: str) -> bool:
-        """Run a match another node ran (a takeover or a handover); whether it runs here."""
-        return match_id in await self.take_up_all([match_id], 1)
-
     async def take_up_all(self, match_ids: list[str], at_once: int) -> set[str]:
-        """:meth:`take_up` for many matches (a takeover): their rows and logs read in
-        one go, then rebuilt ``at_once`` at a time; those that run here now. A match
-        that fails is logged and left out (the next scan tries again)."""
+        """Run matches another node ran (a takeover, a handover): their rows and logs
+        read in one go, then rebuilt ``at_once`` at a time; those that run here now. A
+        match that fails is logged and left out (the next scan tries again)."""
         wanted = [m for m in match_ids if m not in self.runtimes]
         stored = await self.recovery.rows_and_logs(wanted) if wanted else []
         gate = asyncio.Semaphore(at_once)
