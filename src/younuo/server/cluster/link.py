@@ -61,9 +61,13 @@ class Link:
         ]
 
     async def close(self) -> None:
-        for task in self._tasks:
+        """Stop listening and publishing, and end the work begun for messages heard
+        (a takeover's reads, say): before the node closes its database, so that no
+        session is left holding a connection the pool no longer knows."""
+        work = [*self._tasks, *self._background]
+        for task in work:
             task.cancel()
-        for task in self._tasks:
+        for task in work:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for client in (self.redis, self._sub_client):
