@@ -102,8 +102,8 @@ def _cluster_node(db: Database, settings: Settings, bot_maker: BotMaker | None) 
 
     assert settings.redis is not None
     inbox = Inbox()  # each part below adds its handlers to it in its constructor
-    link = Link(settings.redis, settings.node_name, inbox)
     roster = Roster(settings.node_name)
+    link = Link(settings.redis, settings.node_name, inbox, unheard=roster.nobody_heard)
     peers = ClusterPeers(link, roster)
     hub = Hub(peers)
     feeds = Feeds(hub)

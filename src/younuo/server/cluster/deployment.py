@@ -44,7 +44,6 @@ class ClusterDeployment:
         self.peers = peers
         self.hub = hub
         inbox.on_change(self.heard)
-        link.unheard = roster.nobody_heard
 
     @property
     def node(self) -> str:

@@ -36,7 +36,15 @@ nodes resynchronise when Redis is back)."""
 class Link:
     """Redis for one node: the outbox and its publisher, the listener and its channels."""
 
-    def __init__(self, url: str, node: str, inbox: Inbox) -> None:
+    def __init__(
+        self,
+        url: str,
+        node: str,
+        inbox: Inbox,
+        unheard: Callable[[str, float], None] = lambda match, queued: None,
+    ) -> None:
+        """``unheard`` is told (match, when it was queued) of a change published on a
+        match's channel that reached no listener (the roster stops publishing it)."""
         self.node = node
         self.inbox = inbox
         self.redis = Redis.from_url(
@@ -47,8 +55,7 @@ class Link:
         self.watching: set[str] = set()
         """Matches whose channel this node listens to (it has connections watching)."""
         self._outbox: asyncio.Queue[tuple[str, str, float]] = asyncio.Queue(OUTBOX)
-        self.unheard: Callable[[str, float], None] = lambda match, queued: None
-        """Told (match, when it was queued) of a match's change that reached nobody."""
+        self.unheard = unheard
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Future[Any]] = set()
         self._pubsub: Any = None
