@@ -9,7 +9,7 @@ decides.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, KeysView
 from time import monotonic
 
 SILENT_FOR = 1.0
@@ -32,18 +32,8 @@ class Roster:
         crash: Redis drops its subscription at once, long before its lease ends)."""
         self.owners: dict[str, str] = {}
         """Match -> the node last seen running it (a hint; the database decides)."""
-        self.shared: set[str] = set()
-        """Matches run here whose changes another node may want: published on the
-        match's channel. A match started here joins it when another node first asks
-        about it (its connections then get a ``state`` through that request and the
-        changes after it from the channel); a match taken up here joins it at once
-        (nodes watching it asked its former owner). With the room rule most matches
-        are asked about by nobody else, and nothing of them is published. A match
-        leaves it when it ends, or when a change of it published reached nobody (the
-        nodes that asked stopped listening); on a node that no longer runs it, it is
-        never read. Change it with :meth:`share` and :meth:`share_all`."""
         self._shared_at: dict[str, float] = {}
-        """Match of ``shared`` -> when (monotonic) it last joined."""
+        """Match of :attr:`shared` -> when (monotonic) it last joined."""
 
     def saw(self, living: set[str], at: float, draining: set[str] | None = None) -> None:
         """A scan at ``at`` found these nodes' leases running (``draining``: of them,
@@ -77,9 +67,21 @@ class Roster:
         since = self.silent.get(node)
         return since is not None and monotonic() - since < SILENT_FOR
 
+    @property
+    def shared(self) -> KeysView[str]:
+        """Matches run here whose changes another node may want: published on the
+        match's channel. A match started here joins it when another node first asks
+        about it (its connections then get a ``state`` through that request and the
+        changes after it from the channel); a match taken up here joins it at once
+        (nodes watching it asked its former owner). With the room rule most matches
+        are asked about by nobody else, and nothing of them is published. A match
+        leaves it when it ends, or when a change of it published reached nobody (the
+        nodes that asked stopped listening); on a node that no longer runs it, it is
+        never read. Change it with :meth:`share` and :meth:`share_all`."""
+        return self._shared_at.keys()
+
     def share(self, match: str) -> None:
         """Publish ``match``'s changes from now on (another node asks about it)."""
-        self.shared.add(match)
         self._shared_at[match] = monotonic()
 
     def share_all(self, matches: Iterable[str]) -> None:
@@ -91,14 +93,12 @@ class Roster:
         stop publishing it, unless a node asked about it since (it subscribed before
         asking, perhaps after that change went out, and wants the changes from now)."""
         if self._shared_at.get(match, math.inf) < queued:
-            self.shared.discard(match)
             del self._shared_at[match]
 
     def runs(self, match: str, node: str | None) -> None:
         """``node`` runs ``match`` (None: nobody known)."""
         if node is None:
             self.owners.pop(match, None)
-            self.shared.discard(match)
             self._shared_at.pop(match, None)
         else:
             # ``shared`` is left as it is: it matters only while the match runs here, and
