@@ -2,7 +2,9 @@
 
 ``--suite expert`` plays the expert level's targets instead (issue 42: against ``easy``
 heads-up and as one of six under ``{"preset": "classic", "uno_penalty": 0,
-"no_bluff": true}``, against ``hard`` heads-up and as one of four under classic).
+"no_bluff": true}``, against ``hard`` heads-up and as one of four under classic), and
+the outside bots the targets were set from, rebuilt (``reference:ranking`` and
+``reference:playable``, :mod:`younuo.bots.reference`), under the same rules.
 
 For each matchup and preset it plays rounds (a "game" is one round, as in
 ``younuo simulate``), or whole matches to the preset's target with ``--unit match``
@@ -48,6 +50,9 @@ ISSUE_RULES = {"preset": "classic", "uno_penalty": 0, "no_bluff": True}
 """The rules issue 42 measures the expert against ``easy`` with (an outside bot's setting:
 official-like rules without the Wild Draw Four challenge)."""
 
+_RANKING = "reference:ranking"
+_PLAYABLE = "reference:playable"
+
 EXPERT_MATCHUPS: list[tuple[str, tuple[str, ...], dict[str, object], str]] = [
     ("expert vs easy, 2p", ("expert", "easy"), ISSUE_RULES, "expert wins >= 75%"),
     ("expert vs 5 easy, 6p", ("expert", *["easy"] * 5), ISSUE_RULES, "expert wins >= 26%"),
@@ -60,6 +65,14 @@ EXPERT_MATCHUPS: list[tuple[str, tuple[str, ...], dict[str, object], str]] = [
     ),
     ("hard vs easy, 2p (issue rules)", ("hard", "easy"), ISSUE_RULES, "for reference"),
     ("hard vs 5 easy, 6p (issue rules)", ("hard", *["easy"] * 5), ISSUE_RULES, "for reference"),
+    # The outside figures the targets come from, rebuilt (younuo.bots.reference): its best
+    # bot against its baseline (published: 68.8% and 24.2%), the same bot against easy,
+    # and the expert against it head to head.
+    ("ranking vs playable, 2p", (_RANKING, _PLAYABLE), ISSUE_RULES, "published 68.8%"),
+    ("ranking vs 5 playable, 6p", (_RANKING, *[_PLAYABLE] * 5), ISSUE_RULES, "published 24.2%"),
+    ("ranking vs easy, 2p", (_RANKING, "easy"), ISSUE_RULES, "for reference"),
+    ("ranking vs 5 easy, 6p", (_RANKING, *["easy"] * 5), ISSUE_RULES, "for reference"),
+    ("expert vs ranking, 2p", ("expert", _RANKING), ISSUE_RULES, "for reference"),
 ]
 """``--suite expert``: the expert level's targets (issue 42), each with its own rules."""
 _PLURAL = {"round": "rounds", "match": "matches"}

@@ -4,6 +4,10 @@ Levels: ``random``, ``easy``, ``normal``, ``hard``, ``expert``; and ``policy:FIL
 trained with the reinforcement-learning interface (needs the ``rl`` dependency group,
 see ``examples/train_policy.py``).
 
+``reference:playable`` and ``reference:ranking`` are an outside project's baseline and
+best rule-of-thumb bot, rebuilt to measure the levels against (:mod:`younuo.bots.reference`,
+docs/bots.md); like the colluder below they are not levels.
+
 ``colluder:PARTNER`` makes the cheat that the fair-play detector is measured on
 (:mod:`younuo.bots.colluder`, docs/fairplay.md). It is deliberately not a level:
 :data:`LEVELS` (what the server offers and accepts for a room's bots) and
@@ -19,6 +23,7 @@ from younuo.bots.colluder import ColluderBot
 from younuo.bots.expert import ExpertBot
 from younuo.bots.hard import HardBot
 from younuo.bots.normal import NormalBot
+from younuo.bots.reference import PlayableBot, RankingBot
 from younuo.bots.simple import EasyBot, RandomBot
 from younuo.bots.timing import NO_DELAY, Timing, human_timing
 
@@ -32,6 +37,12 @@ LEVELS: dict[str, Callable[[int, Timing], Bot]] = {
 """The built-in levels, weakest first."""
 
 POLICY_PREFIX = "policy:"
+
+REFERENCES: dict[str, Callable[[int, Timing], Bot]] = {
+    "reference:playable": lambda seed, timing: PlayableBot(seed, timing),
+    "reference:ranking": lambda seed, timing: RankingBot(seed, timing),
+}
+"""Outside bots rebuilt for measuring (:mod:`younuo.bots.reference`): not offered as levels."""
 
 COLLUDER_PREFIX = "colluder:"
 """``colluder:PARTNER``: a ``normal`` bot that favours the player named ``PARTNER``."""
@@ -69,7 +80,7 @@ def make_bot(level: str, seed: int = 0, timing: Timing | str | None = None) -> B
         if not partner:
             raise ValueError("a colluder needs its partner's name: colluder:PARTNER")
         return ColluderBot(partner, seed=seed, timing=timing)
-    factory = LEVELS.get(level)
+    factory = LEVELS.get(level) or REFERENCES.get(level)
     if factory is None:
         raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(level_names())}")
     return factory(seed, timing)
