@@ -18,9 +18,9 @@ They are not levels: the server offers only :data:`younuo.bots.registry.LEVELS`;
 simulator and benchmarks name them ``reference:playable`` and ``reference:ranking``
 (:data:`REFERENCES`). Rebuilt from a description, not from the code: on the outside
 project's rules (the same as issue 42's, :data:`ISSUE_RULES` in
-``benchmarks/bot_strength.py``) ``RankingBot`` against ``PlayableBot`` wins 68.6% heads-up
-and 24.9% as one of six here (8,000 and 6,000 rounds), against the published 68.8% and
-24.2%.
+``benchmarks/bot_strength.py``) ``RankingBot`` against ``PlayableBot`` wins 68.0% heads-up
+and 24.7% as one of six here (8,000 and 6,000 rounds, seed 1), against the published
+68.8% and 24.2%.
 
 Out of turn both only call UNO; neither challenges (the outside rules have no
 challenge). Rules the outside project lacks (stacking, several cards at once, 7-0, party
@@ -31,6 +31,7 @@ goes to the smallest hand, Discard All ranks as a number and Wild Bounce as a wi
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 from collections.abc import Sequence
 from enum import IntEnum
 
@@ -122,18 +123,27 @@ def no_answer_chance(pool: Sequence[Card], hand_size: int, top: Card, color: Col
     return chance
 
 
-class PlayableBot(Bot):
-    """A playable card at random, else a draw (the outside baseline, module docstring)."""
-
-    level = "reference:playable"
+class _OutsideBot(Bot):
+    """UNO whenever it may be called; otherwise only its own turn (:meth:`turn`)."""
 
     def decide(self, view: PlayerView, legal: list[Action]) -> Action | None:
         uno = next((a for a in legal if a.type is ActionType.UNO), None)
         if uno is not None:
             return uno
         turn = turn_actions(legal, view)
-        if not turn:
-            return None
+        return self.turn(view, turn) if turn else None
+
+    @abstractmethod
+    def turn(self, view: PlayerView, turn: list[Action]) -> Action:
+        """The choice among the turn actions offered (never empty)."""
+
+
+class PlayableBot(_OutsideBot):
+    """A playable card at random, else a draw (the outside baseline, module docstring)."""
+
+    level = "reference:playable"
+
+    def turn(self, view: PlayerView, turn: list[Action]) -> Action:
         for kind_ in (ActionType.PLAY, ActionType.CHOOSE_COLOR):
             options = [a for a in turn if a.type is kind_]
             if options:
@@ -141,18 +151,12 @@ class PlayableBot(Bot):
         return _fallback(turn)
 
 
-class RankingBot(Bot):
+class RankingBot(_OutsideBot):
     """The outside project's best rule-of-thumb bot, rebuilt (module docstring)."""
 
     level = "reference:ranking"
 
-    def decide(self, view: PlayerView, legal: list[Action]) -> Action | None:
-        uno = next((a for a in legal if a.type is ActionType.UNO), None)
-        if uno is not None:
-            return uno
-        turn = turn_actions(legal, view)
-        if not turn:
-            return None
+    def turn(self, view: PlayerView, turn: list[Action]) -> Action:
         plays = [a for a in turn if a.type is ActionType.PLAY]
         if view.drawn is not None:
             chosen = self._drawn(view, plays)
