@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from younuo.bots import Bot
-from younuo.engine import Action, ActionType, Card, Event, Game, Rules, parse_cards
+from younuo.engine import CHOICES, Action, ActionType, Card, Event, Game, Rules, parse_cards
 
 
 def scene(
@@ -75,3 +75,21 @@ def random_positions(
                 continue
             plays = [a for a in legal if a.type is ActionType.PLAY]
             game.apply(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+
+
+def random_rules(rng: random.Random, players: int, teams: bool) -> Rules:
+    """A rule set drawn from every option the engine has (R-*), one round."""
+    options: dict[str, Any] = {"partner_rotation": teams and players == 4 and rng.random() < 0.5}
+    for key, spec in CHOICES.items():
+        if key in options or key in ("target", "turn_seconds", "match_seconds", "scoring", "decks"):
+            continue
+        if spec is bool:
+            options[key] = rng.random() < 0.5
+        elif spec is int:
+            options[key] = rng.choice((0, 2))
+        else:
+            assert isinstance(spec, tuple)
+            options[key] = rng.choice(spec)
+    options["scoring"] = "single"
+    preset = rng.choice(("classic", "younuo", "party"))
+    return Rules.from_preset(preset, **options)

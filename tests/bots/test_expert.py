@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 import pytest
 
@@ -12,11 +11,11 @@ from younuo.bots import ExpertBot, make_bot
 from younuo.bots.belief import sample_world, world_counts
 from younuo.bots.memory import Memory
 from younuo.bots.reading import Bar, Lack, Reading
-from younuo.engine import CHOICES, Action, Card, Color, Game, Rank, Rules
+from younuo.engine import Action, Card, Color, Game, Rank
 from younuo.engine.determinize import unseen_cards
 from younuo.sim.table import Table, drive
 
-from .scenes import scene
+from .scenes import random_rules, scene
 
 
 def _readings(game: Game) -> dict[str, Reading]:
@@ -133,24 +132,6 @@ def test_bound_worlds_deal_no_card_the_drawer_could_have_played() -> None:
     assert unbound > loose + 100
 
 
-def _random_rules(rng: random.Random, players: int, teams: bool) -> Rules:
-    """A rule set drawn from every option the engine has (R-*), one round."""
-    options: dict[str, Any] = {"partner_rotation": teams and players == 4 and rng.random() < 0.5}
-    for key, spec in CHOICES.items():
-        if key in options or key in ("target", "turn_seconds", "match_seconds", "scoring", "decks"):
-            continue
-        if spec is bool:
-            options[key] = rng.random() < 0.5
-        elif spec is int:
-            options[key] = rng.choice((0, 2))
-        else:
-            assert isinstance(spec, tuple)
-            options[key] = rng.choice(spec)
-    options["scoring"] = "single"
-    preset = rng.choice(("classic", "younuo", "party"))
-    return Rules.from_preset(preset, **options)
-
-
 @pytest.mark.parametrize("seed", range(12))
 def test_the_expert_plays_random_rule_sets_without_an_illegal_or_missing_decision(
     seed: int,
@@ -162,7 +143,7 @@ def test_the_expert_plays_random_rule_sets_without_an_illegal_or_missing_decisio
     rng = random.Random(seed)
     players = rng.choice((2, 3, 4, 4, 6))
     teams = players % 2 == 0 and players >= 4 and rng.random() < 0.5
-    rules = _random_rules(rng, players, teams)
+    rules = random_rules(rng, players, teams)
     names = [f"p{i}" for i in range(players)]
     pairs = [names[0::2], names[1::2]] if teams else None
     game = Game.new(names, rules, seed=seed, teams=pairs)
