@@ -36,6 +36,8 @@ from collections.abc import Sequence
 from enum import IntEnum
 
 from younuo.bots.base import Bot, turn_actions
+from younuo.bots.normal import next_seat
+from younuo.bots.rollout import color_counts
 from younuo.engine import COLORS, Action, ActionType, Card, Color, PlayerView, Rank
 from younuo.engine.determinize import unseen_cards
 from younuo.engine.legality import matches
@@ -103,24 +105,13 @@ def kind(card: Card, heads_up: bool) -> Kind:
     return found
 
 
-def color_counts(hand: Sequence[Card]) -> dict[Color, int]:
-    """How many cards of each color ``hand`` holds (wilds count for none)."""
-    counts = dict.fromkeys(COLORS, 0)
-    for card in hand:
-        if card.color is not None:
-            counts[card.color] += 1
-    return counts
-
-
 def no_answer_chance(pool: Sequence[Card], hand_size: int, top: Card, color: Color | None) -> float:
     """The chance that ``hand_size`` cards dealt at random from ``pool`` hold none that
     matches ``top`` in ``color`` (drawing without replacement)."""
     total = len(pool)
     fitting = sum(1 for card in pool if matches(card, top, color))
-    chance = 1.0
-    for i in range(min(hand_size, total)):
-        chance *= max(0, total - fitting - i) / (total - i)
-    return chance
+    size = min(hand_size, total)
+    return math.comb(total - fitting, size) / math.comb(total, size)
 
 
 class _OutsideBot(Bot):
@@ -182,7 +173,9 @@ class RankingBot(_OutsideBot):
         """The best-ranked play (allowed by :data:`HOLD_UNTIL` when ``hold``); None: draw."""
         heads_up = sum(view.in_round) == 2
         hand = view.hand
-        nxt = _next_seat(view)
+        seat = view.seat
+        assert seat is not None  # a turn is a seated player's
+        nxt = next_seat(view, seat)
         endgame = view.hand_counts[nxt] == 1
         ranks = END_RANKS if endgame else RANKS
         counts = color_counts(hand)
@@ -223,16 +216,6 @@ class RankingBot(_OutsideBot):
         """The color held most (ties at random)."""
         counts = color_counts(hand)
         return max(COLORS, key=lambda c: (counts[c], self.rng.random()))
-
-
-def _next_seat(view: PlayerView) -> int:
-    """The seat that moves after the viewer in the present direction."""
-    seats = len(view.players)
-    seat = view.players.index(view.player) if view.player in view.players else 0
-    nxt = (seat + view.direction) % seats
-    while not view.in_round[nxt] and nxt != seat:
-        nxt = (nxt + view.direction) % seats
-    return nxt
 
 
 def _fallback(turn: list[Action], color: Color | None = None) -> Action:

@@ -27,11 +27,17 @@ chance that ``seat`` (or its team) wins the round (:func:`estimate`,
 :meth:`younuo.bots.leaf.LeafModel.estimate`)."""
 
 
-def most_held(hand: Sequence[Card]) -> Color:
+def color_counts(hand: Sequence[Card]) -> dict[Color, int]:
+    """How many cards of each color ``hand`` holds (wilds count for none)."""
     counts = dict.fromkeys(COLORS, 0)
     for card in hand:
         if card.color is not None:
             counts[card.color] += 1
+    return counts
+
+
+def most_held(hand: Sequence[Card]) -> Color:
+    counts = color_counts(hand)
     return max(COLORS, key=counts.__getitem__)
 
 
