@@ -62,7 +62,7 @@ def test_a_draw_two_goes_before_a_number_and_a_number_before_a_reverse() -> None
     assert ask(RankingBot(), game, "ann") == Action.play("ann", Card.parse("R5"))
 
 
-def test_heads_up_a_reverse_ranks_as_a_skip() -> None:
+def test_r_turn_3_heads_up_a_reverse_ranks_as_a_skip() -> None:
     game = scene("ann: R5 RR G1 | bob: B1 B2 B3", start="R3")
     assert ask(RankingBot(), game, "ann") == Action.play("ann", Card.parse("RR"))
 
@@ -100,7 +100,7 @@ def test_against_a_last_card_the_hitting_cards_go_first_and_wilds_are_not_held()
     )
 
 
-def test_a_drawn_wild_is_kept_from_three_cards_and_played_from_two() -> None:
+def test_r_turn_4_a_drawn_wild_is_kept_from_three_cards_and_played_from_two() -> None:
     game = scene("ann: G1 G2 | bob: B1 B2 B3", start="R3", pile="W")
     act(game, Action.draw("ann"))
     assert ask(RankingBot(), game, "ann") == Action.pass_("ann")
@@ -111,7 +111,7 @@ def test_a_drawn_wild_is_kept_from_three_cards_and_played_from_two() -> None:
     assert ask(RankingBot(), game, "ann") == Action.play("ann", Card.parse("W"), color=Color.GREEN)
 
 
-def test_it_never_challenges() -> None:
+def test_r_draw4_2_it_never_challenges() -> None:
     game = scene("bob: W+4 R1 R2 | ann: B1 B2 B3", start="R3", first="bob")
     act(game, Action.play("bob", Card.parse("W+4"), color=Color.GREEN))
     legal = game.legal_actions("ann")

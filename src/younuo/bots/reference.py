@@ -98,7 +98,7 @@ _AGAIN = frozenset({Kind.SKIP, Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR})
 
 
 def kind(card: Card, heads_up: bool) -> Kind:
-    """The card's kind for ranking; a Reverse with two players is a Skip (R-CARD)."""
+    """The card's kind for ranking; a Reverse with two players is a Skip (R-TURN-3)."""
     found = _KINDS.get(card.rank, Kind.NUMBER)
     if found is Kind.REVERSE and heads_up:
         return Kind.SKIP
