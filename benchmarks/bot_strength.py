@@ -67,12 +67,14 @@ EXPERT_MATCHUPS: list[tuple[str, tuple[str, ...], dict[str, object], str]] = [
     ("hard vs 5 easy, 6p (issue rules)", ("hard", *["easy"] * 5), ISSUE_RULES, "for reference"),
     # The outside figures the targets come from, rebuilt (younuo.bots.reference): its best
     # bot against its baseline (published: 68.8% and 24.2%), the same bot against easy,
-    # and the expert against it head to head.
+    # and the expert against it head to head and against its baseline.
     ("ranking vs playable, 2p", (_RANKING, _PLAYABLE), ISSUE_RULES, "published 68.8%"),
     ("ranking vs 5 playable, 6p", (_RANKING, *[_PLAYABLE] * 5), ISSUE_RULES, "published 24.2%"),
     ("ranking vs easy, 2p", (_RANKING, "easy"), ISSUE_RULES, "for reference"),
     ("ranking vs 5 easy, 6p", (_RANKING, *["easy"] * 5), ISSUE_RULES, "for reference"),
     ("expert vs ranking, 2p", ("expert", _RANKING), ISSUE_RULES, "for reference"),
+    ("expert vs playable, 2p", ("expert", _PLAYABLE), ISSUE_RULES, "ranking's row above"),
+    ("expert vs 5 playable, 6p", ("expert", *[_PLAYABLE] * 5), ISSUE_RULES, "ranking's row above"),
 ]
 """``--suite expert``: the expert level's targets (issue 42), each with its own rules."""
 _PLURAL = {"round": "rounds", "match": "matches"}

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from younuo.bots import ExpertBot
+import pytest
+
+from younuo.bots import ExpertBot, expert
+from younuo.bots.expert import TREE_MAX_PLAYERS
+from younuo.bots.hard import HardBot
 from younuo.bots.ismcts import Node, TreeSettings, tree_search
-from younuo.engine import Action, ActionType, Card, Game, Rules
+from younuo.engine import Action, ActionType, Card, Game, PlayerView, Rules
+from younuo.sim.table import Table, drive
 
 from .scenes import act, ask, random_positions, scene
 
@@ -92,3 +98,42 @@ def test_the_expert_budget_sets_the_work_of_whichever_search_it_uses() -> None:
     assert ExpertBot(budget=500).tree == TreeSettings(budget=500)
     flat = ExpertBot(budget=500, tree=None)
     assert flat.tree is None and flat.budget == 500
+
+
+def _in_round(view: PlayerView, in_round: tuple[bool, ...]) -> PlayerView:
+    values = list(view.fields())
+    values[PlayerView.NAMES.index("in_round")] = in_round
+    return PlayerView(*values)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_expert_searches_a_tree_up_to_four_players_in_the_round_and_flat_beyond(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bigger tables get the flat search (docs/bots.md, TREE_MAX_PLAYERS); players out of
+    the round (a knockout) do not count."""
+    names = [f"p{i}" for i in range(players)]
+    game = Game.new(names, Rules.from_preset("classic"), seed=players)
+    view = game.view(names[0])
+    bot = ExpertBot()
+    assert (bot.tree_for(view) == bot.tree) == (players <= TREE_MAX_PLAYERS)
+    assert bot.tree_for(_in_round(view, tuple(i < 4 for i in range(players)))) == bot.tree
+    assert ExpertBot(tree=None).tree_for(view) is None
+    # A whole round of experts: which search each decision went through.
+    used = {"tree": 0, "flat": 0}
+    flat = HardBot.search
+
+    def counted_tree(*args: Any, **kwargs: Any) -> Any:
+        used["tree"] += 1
+        return tree_search(*args, **kwargs)
+
+    def counted_flat(self: HardBot, *args: Any) -> Action:
+        used["flat"] += 1
+        return flat(self, *args)
+
+    monkeypatch.setattr(expert, "tree_search", counted_tree)
+    monkeypatch.setattr(HardBot, "search", counted_flat)
+    bots = {name: ExpertBot(seed=i, budget=200) for i, name in enumerate(names)}
+    assert drive(Table(game, bots)).winner in names
+    small = players <= TREE_MAX_PLAYERS
+    assert (used["tree"] > 0, used["flat"] > 0) == (small, not small)

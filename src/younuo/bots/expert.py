@@ -18,7 +18,8 @@ better guess of the hand, not more search. The expert level guesses better:
 3. **a tree over the worlds** (:mod:`younuo.bots.ismcts`, :data:`EXPERT_TREE`):
    information-set Monte Carlo tree search over the hard level's candidates, each
    iteration a fresh world, the opponents' replies searched too, instead of the hard
-   level's flat search (``tree=None`` keeps that one: :data:`EXPERT_BUDGET` plies);
+   level's flat search (``tree=None`` keeps that one: :data:`EXPERT_BUDGET` plies), at
+   tables of up to :data:`TREE_MAX_PLAYERS` players in the round (more: the flat one);
    bounded by work (3,000 plies), not time, so that a seed decides every choice
    (``younuo simulate`` reports stay the same on any machine); ``time_limit`` is
    there for whoever wants a safety net anyway;
@@ -68,6 +69,16 @@ heads-up (412) and 101 of 500 as one of six (103) (docs/bots.md: not beyond the
 noise; 1,500 and 6,000 plies played worse)."""
 
 
+TREE_MAX_PLAYERS = 4
+"""Players in the round up to which the tree searches; with more, the flat search does
+(sixth session). With five to eight players the tree's opponents, each answering as
+best for themselves, are far from how weak players play, and its 8-ply playouts reach
+fewer of them: against ``easy`` and a random playable card at tables of five to eight
+the flat search won 907 of 4,200 rounds where the tree won 834 of the same deals
+(eight players against ``easy``: 134 of 800 against 106), at half the tree's CPU time
+(docs/bots.md)."""
+
+
 class ExpertBot(HardBot):
     """The hard level's search over worlds bound by what draws showed (module docstring)."""
 
@@ -88,7 +99,8 @@ class ExpertBot(HardBot):
         leaf: Leaf | None = None,
         **search: float | int | None,
     ) -> None:
-        """``tree``: the tree search's settings, or None for the hard bot's flat search
+        """``tree``: the tree search's settings (used up to :data:`TREE_MAX_PLAYERS`
+        players in the round), or None for the hard bot's flat search at every table
         (its settings: ``max_candidates`` and the rest, :class:`HardBot`); ``budget``:
         plies per decision of either (left out: the tree's own, or
         :data:`EXPERT_BUDGET` for the flat search);
@@ -140,9 +152,15 @@ class ExpertBot(HardBot):
         finally:
             self._tilts = None
 
+    def tree_for(self, view: PlayerView) -> TreeSettings | None:
+        """The tree's settings for this decision, or None for the flat search: ``tree``
+        up to :data:`TREE_MAX_PLAYERS` players in the round."""
+        return self.tree if sum(view.in_round) <= TREE_MAX_PLAYERS else None
+
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
-        """The tree search over the worlds when ``tree`` is set, else the hard bot's."""
-        if self.tree is None:
+        """The tree search over the worlds (:meth:`tree_for`), else the hard bot's."""
+        settings = self.tree_for(view)
+        if settings is None:
             return super().search(view, candidates)
         me = view.player
         assert me is not None
@@ -157,7 +175,7 @@ class ExpertBot(HardBot):
             me,
             team_of(view),
             self.rng,
-            self.tree,
+            settings,
             self.leaf,
             stop,
         )
