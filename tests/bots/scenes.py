@@ -77,6 +77,20 @@ def random_positions(
             game.apply(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
 
 
+def random_round(seed: int) -> Game:
+    """A round of 2 to 6 players (teams at times) on a rule set drawn at random
+    (:func:`random_rules`), dealt from ``seed``; the players are ``p0``, ``p1``, ...
+
+    One round with every option drawn, for bots that search (``tests/randomplay.py``
+    draws whole matches of up to 10 players, too long for a searching bot)."""
+    rng = random.Random(seed)
+    players = rng.choice((2, 3, 4, 4, 6))
+    teams = players % 2 == 0 and players >= 4 and rng.random() < 0.5
+    rules = random_rules(rng, players, teams)
+    names = [f"p{i}" for i in range(players)]
+    return Game.new(names, rules, seed=seed, teams=[names[0::2], names[1::2]] if teams else None)
+
+
 def random_rules(rng: random.Random, players: int, teams: bool) -> Rules:
     """A rule set drawn from every option the engine has (R-*), one round."""
     options: dict[str, Any] = {"partner_rotation": teams and players == 4 and rng.random() < 0.5}

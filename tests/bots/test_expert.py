@@ -15,7 +15,7 @@ from younuo.engine import Action, Card, Color, Game, Rank
 from younuo.engine.determinize import unseen_cards
 from younuo.sim.table import Table, drive
 
-from .scenes import random_rules, scene
+from .scenes import random_round, scene
 
 
 def _readings(game: Game) -> dict[str, Reading]:
@@ -140,13 +140,8 @@ def test_the_expert_plays_random_rule_sets_without_an_illegal_or_missing_decisio
     party deck, teams...): ``drive`` raises BotError if a bot returns an action it was
     not offered or nothing on its turn. The search budget is small to keep this quick;
     every code path of the level runs."""
-    rng = random.Random(seed)
-    players = rng.choice((2, 3, 4, 4, 6))
-    teams = players % 2 == 0 and players >= 4 and rng.random() < 0.5
-    rules = random_rules(rng, players, teams)
-    names = [f"p{i}" for i in range(players)]
-    pairs = [names[0::2], names[1::2]] if teams else None
-    game = Game.new(names, rules, seed=seed, teams=pairs)
+    game = random_round(seed)
+    names = game.players
     levels = ["expert", "normal", "easy", "random"]
     bots = {
         name: ExpertBot(seed=i, budget=300, time_limit=None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from younuo.bots import make_bot
@@ -13,7 +11,7 @@ from younuo.engine import Action, ActionType, Card, Color, Game, Rules, parse_ca
 from younuo.sim.simulator import SimConfig, simulate
 from younuo.sim.table import Table, drive
 
-from .scenes import act, ask, random_rules, scene
+from .scenes import act, ask, random_round, scene
 from .test_levels import EVERY_OPTION
 
 
@@ -33,12 +31,8 @@ def test_both_play_every_option_legally(rules: Rules) -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_both_play_random_rule_sets_and_teams_legally(seed: int) -> None:
     """Rule sets drawn from every option (as for the expert), teams included."""
-    rng = random.Random(seed)
-    players = rng.choice((2, 3, 4, 4, 6))
-    teams = players % 2 == 0 and players >= 4 and rng.random() < 0.5
-    rules = random_rules(rng, players, teams)
-    names = [f"p{i}" for i in range(players)]
-    game = Game.new(names, rules, seed=seed, teams=[names[0::2], names[1::2]] if teams else None)
+    game = random_round(seed)
+    names = game.players
     kinds = ("reference:ranking", "reference:playable")
     bots = {name: make_bot(kinds[i % 2], seed=seed + i) for i, name in enumerate(names)}
     outcome = drive(Table(game, bots))
