@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
-from younuo.bots.belief import bluff_probability, hold_probability, sample_world, world_counts
+from younuo.bots.belief import (
+    bluff_probability,
+    hold_probability,
+    pile_cards,
+    sample_world,
+    world_counts,
+)
 from younuo.bots.memory import Memory, Verdicts
-from younuo.engine import Action, Card, Color, Rules, parse_cards
+from younuo.engine import Action, ActionType, Card, Color, Game, Rules, parse_cards
 from younuo.engine.determinize import unseen_cards
 
 from .scenes import random_positions, scene
@@ -126,3 +133,69 @@ def test_bluff_probability_grows_with_the_accused_record() -> None:
     fresh = bluff_probability(view, memory, "ann")
     memory.verdicts["ann"] = Verdicts(guilty=5)
     assert 0 < fresh < bluff_probability(view, memory, "ann") < 1
+
+
+def _reshuffled(players: int, seed: int) -> tuple[Any, dict[str, Memory]]:
+    """A dealt classic round of ``players`` played at random, drawing often, up to
+    just after its first reshuffle (R-TURN-6), with every player's memory of it."""
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(players)]
+    game = Game.new(names, Rules.from_preset("classic", scoring="single"), seed=seed)
+    memories = {n: _memory(game, n) for n in names}
+    for _ in range(2000):
+        name = game.current
+        assert name is not None and game.status == "playing"
+        legal = [a for a in game.legal_actions(name) if a.type is not ActionType.LEAVE]
+        draws = [a for a in legal if a.type in (ActionType.DRAW, ActionType.PASS)]
+        events = game.apply(rng.choice(draws) if draws and rng.random() < 0.8 else legal[0])
+        for n, memory in memories.items():
+            memory.observe(game.redact(e, n) for e in events)
+        if any(e.type == "reshuffle" for e in events):
+            return game, memories
+    raise AssertionError("no reshuffle in 2,000 moves")
+
+
+def test_a_reshuffle_shows_what_the_draw_pile_holds() -> None:
+    """R-TURN-6: the new draw pile is the discard pile less its top, every card of it
+    seen. Each player remembers it; the pile holds nothing else (minus what was drawn
+    since); and every guessed world deals the pile from those cards, so with two
+    players the other hand holds every unseen card the reshuffle did not put there."""
+    for seed in range(1, 6):
+        game, memories = _reshuffled(2, seed)
+        for me, memory in memories.items():
+            view = game.view(me)
+            other = next(n for n in game.players if n != me)
+            assert memory.discard == list(view.discard_pile) == [view.top]
+            assert memory.pile is not None
+            unseen = Counter(unseen_cards(view))
+            truth = unseen - Counter(game.view(other).hand)  # the true draw pile
+            assert truth.total() == view.pile_count
+            assert truth <= memory.pile  # it was made of those cards
+            may_lie = pile_cards(view, memory)
+            assert may_lie == memory.pile & unseen and truth <= may_lie
+            held = unseen - memory.pile  # held since before the reshuffle
+            assert held, "the test wants a hand the reshuffle says something of"
+            rng = random.Random(seed)
+            for _ in range(20):
+                world = sample_world(view, memory, rng)
+                assert world_counts(world) == unseen
+                assert Counter(world.pile) <= may_lie
+                assert held <= Counter(world.hands[other])
+
+
+def test_a_reshuffle_is_forgotten_when_it_no_longer_holds() -> None:
+    """The pile is guessed freely again when a player's unseen hand goes under it
+    (R-LEAVE), and by a memory that missed the start of the round (a seat taken over):
+    its discard pile is not the view's."""
+    game, memories = _reshuffled(3, 2)
+    late = Memory("p0")  # took the seat after the reshuffle: saw none of it
+    late.observe(game.redact(e, "p0") for e in game.opening_events)
+    assert pile_cards(game.view("p0"), late) is None
+    assert pile_cards(game.view("p0"), memories["p0"]) is not None
+    leaver = next(n for n in game.players if n != "p0" and n != game.current)
+    _apply(game, memories, Action.leave(leaver))
+    assert memories["p0"].pile is None
+    view = game.view("p0")
+    assert pile_cards(view, memories["p0"]) is None
+    world = sample_world(view, memories["p0"], random.Random(0))
+    assert world_counts(world) == Counter(unseen_cards(view))

@@ -9,7 +9,10 @@ dealt consistently with what the bot has seen (its view and :class:`Memory`):
 - a hand thought to lack a color (its owner drew instead of playing) gets none of
   it, except among the cards drawn since;
 - the player accused in an open Wild Draw Four challenge holds the color asked with
-  the probability that their record and the unseen cards give (R-DRAW4).
+  the probability that their record and the unseen cards give (R-DRAW4);
+- after a reshuffle the draw pile holds only cards it was made of (R-TURN-6), so
+  the cards held since before it are certainly in the hands (with two players, the
+  other hand is then known but for what it drew since).
 
 When the guesses contradict each other (memory is only probable), the softer ones
 give way: a world is always dealt.
@@ -72,6 +75,21 @@ def bluff_probability(view: PlayerView, memory: Memory, accused: str) -> float:
     return p * b / (p * b + (1.0 - p)) if p < 1.0 else 1.0
 
 
+def pile_cards(
+    view: PlayerView, memory: Memory, unseen: Sequence[Card] | None = None
+) -> Counter[Card] | None:
+    """The unseen cards that may lie in the draw pile: those the last reshuffle put
+    there (:attr:`Memory.pile`) that nobody has shown since; ``None`` when no
+    reshuffle this round says so (then any unseen card may).
+
+    ``None`` too when the discard pile ``memory`` built from the events is not the
+    view's (a seat taken over mid-round, say): its record of the pile would be wrong.
+    """
+    if memory.pile is None or memory.discard != list(view.discard_pile):
+        return None
+    return memory.pile & Counter(unseen_cards(view) if unseen is None else unseen)
+
+
 def sample_world(
     view: PlayerView,
     memory: Memory,
@@ -79,6 +97,7 @@ def sample_world(
     unseen: Sequence[Card] | None = None,
     bars: Mapping[str, Bar] | None = None,
     tilts: Mapping[str, Mapping[int, float]] | None = None,
+    pile: Counter[Card] | None = None,
 ) -> World:
     """Deal the unseen cards consistently with ``view`` and ``memory``.
 
@@ -97,6 +116,10 @@ def sample_world(
     first, each card drawn from what is left with a chance in proportion to its
     weight (sampling without replacement), under their bars when ``bars`` names them;
     the colors ``memory`` thinks they lack are in the weights and not applied again.
+
+    ``pile``: :func:`pile_cards` of ``view``, worked out once by a caller that deals
+    many worlds (when ``None``, worked out here). The draw pile is dealt from those
+    cards, right after the cards known to be held, and the hands get the rest.
     """
     me = view.player
     pool = unseen_cards(view) if unseen is None else list(unseen)
@@ -114,6 +137,10 @@ def sample_world(
                 if len(hands[name]) < size[name] and card in pool:
                     pool.remove(card)
                     hands[name].append(card)
+    # Then the draw pile, when a reshuffle showed what it can hold: certain too.
+    if pile is None and memory.pile is not None:
+        pile = pile_cards(view, memory, pool)
+    dealt_pile = None if pile is None else _deal_pile(pool, pile, view.pile_count)
     # The accused of an open challenge: bluff or not, drawn from their record.
     bluff_of: dict[str, bool] = {}
     accused = [name for name in view.penalty_stack if name != me]
@@ -187,8 +214,29 @@ def sample_world(
         hands[name].extend(pool[:need])
         del pool[:need]
     bluffs = _bluffs(view, memory, hands)
+    if dealt_pile is not None:
+        return World(hands, dealt_pile, bluffs)
     # A game set up by hand may leave cards out of play: the pile takes what it holds.
     return World(hands, pool[: view.pile_count], bluffs)
+
+
+def _deal_pile(pool: list[Card], cards: Counter[Card], size: int) -> list[Card] | None:
+    """Take ``size`` cards of ``cards`` out of ``pool`` (shuffled: the first that fit)
+    as the draw pile; ``None``, ``pool`` untouched, if it holds too few of them (the
+    memory is wrong somewhere: the pile is then dealt as if nothing were known)."""
+    left = Counter(cards)
+    dealt: list[Card] = []
+    rest: list[Card] = []
+    for card in pool:
+        if len(dealt) < size and left[card] > 0:
+            left[card] -= 1
+            dealt.append(card)
+        else:
+            rest.append(card)
+    if len(dealt) < size:
+        return None
+    pool[:] = rest
+    return dealt
 
 
 def _deal_kept(hand: list[Card], size: int, bar: Bar, pool: list[Card]) -> None:

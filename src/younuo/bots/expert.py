@@ -38,10 +38,11 @@ Out of turn it plays as ``normal`` does (jump-ins, UNO, catches), as ``hard`` do
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from younuo.bots.belief import sample_world
+from younuo.bots.belief import pile_cards, sample_world
 from younuo.bots.handmodel import HandModel
 from younuo.bots.hard import HardBot, team_of
 from younuo.bots.ismcts import TreeSettings, tree_search
@@ -165,13 +166,14 @@ class ExpertBot(HardBot):
         me = view.player
         assert me is not None
         unseen = unseen_cards(view)  # the same for every world: worked out once
+        pile = pile_cards(view, self.memory, unseen)
         stop: Callable[[], bool] | None = None
         if self.time_limit is not None:
             deadline = time.perf_counter() + self.time_limit
             stop = lambda: time.perf_counter() > deadline  # noqa: E731
         result = tree_search(
             candidates,
-            lambda: self.deal(view, unseen),
+            lambda: self.deal(view, unseen, pile),
             me,
             team_of(view),
             self.rng,
@@ -202,7 +204,7 @@ class ExpertBot(HardBot):
             out[name] = model.tilt(pool, self.tells.of(name), bar, size, view.color)
         return out
 
-    def deal(self, view: PlayerView, unseen: Sequence[Card]) -> Game:
+    def deal(self, view: PlayerView, unseen: Sequence[Card], pile: Counter[Card] | None) -> Game:
         bars = self.reading.bars if self.read_draws and not self.soft_bars else None
-        world = sample_world(view, self.memory, self.rng, unseen, bars, self._tilts)
+        world = sample_world(view, self.memory, self.rng, unseen, bars, self._tilts, pile)
         return world.game(view, seed=self.rng.getrandbits(48))

@@ -32,10 +32,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from younuo.bots.belief import sample_world
+from younuo.bots.belief import pile_cards, sample_world
 from younuo.bots.normal import NormalBot, rank_plays
 from younuo.bots.rollout import Leaf, playout
 from younuo.bots.timing import NO_DELAY, Timing
@@ -173,8 +174,9 @@ class HardBot(NormalBot):
         plies = 0
         worlds = 0
         unseen = unseen_cards(view)  # the same for every world: worked out once
+        pile = pile_cards(view, self.memory, unseen)
         while worlds < self.max_worlds and (worlds < self.min_worlds or plies < self.budget):
-            base = self.deal(view, unseen)
+            base = self.deal(view, unseen, pile)
             luck = self.rng.getrandbits(48)
             row: list[float] = []
             for action in candidates:
@@ -196,9 +198,9 @@ class HardBot(NormalBot):
         self.last_search = {"worlds": float(worlds), "plies": float(plies), "gain": best_gain}
         return candidates[best]
 
-    def deal(self, view: PlayerView, unseen: Sequence[Card]) -> Game:
+    def deal(self, view: PlayerView, unseen: Sequence[Card], pile: Counter[Card] | None) -> Game:
         """One guessed world as a complete game (:func:`~younuo.bots.belief.sample_world`)."""
-        world = sample_world(view, self.memory, self.rng, unseen)
+        world = sample_world(view, self.memory, self.rng, unseen, pile=pile)
         return world.game(view, seed=self.rng.getrandbits(48))
 
 

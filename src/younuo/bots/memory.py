@@ -2,10 +2,11 @@
 
 A person at the table remembers more than the screen shows: the hand they gave away
 with a 7 or a 0 (R-HOUSE-70), the hand a challenge showed them (R-DRAW4-2), that a
-player drew when a color was asked for (so probably holds none of it), and how often
-a player's Wild Draw Four turned out to be a bluff. :class:`Memory` keeps exactly
-that, from the events a player may see and nothing else, for the bots' choices and
-for the hard bot's guesses of the hidden hands.
+player drew when a color was asked for (so probably holds none of it), how often
+a player's Wild Draw Four turned out to be a bluff, and which cards a reshuffle put
+into the draw pile (R-TURN-6: the discard pile, every card of it seen).
+:class:`Memory` keeps exactly that, from the events a player may see and nothing
+else, for the bots' choices and for the hard bot's guesses of the hidden hands.
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ class Memory:
         "_drawing",
         "_pending",
         "color",
+        "discard",
         "hands",
         "me",
+        "pile",
         "verdicts",
         "w4_color",
     )
@@ -68,6 +71,13 @@ class Memory:
         self.color: Color | None = None
         # The color in force before each player's latest Wild Draw Four (R-DRAW4-1).
         self.w4_color: dict[str, Color | None] = {}
+        # The discard pile as the events built it, bottom first; a bot that took its
+        # seat mid-round has missed some, and belief.pile_cards then finds it unlike
+        # the view's and uses neither.
+        self.discard: list[Card] = []
+        # The cards a reshuffle made the draw pile this round (R-TURN-6), None before
+        # one or after a player's hand went under the pile (R-LEAVE).
+        self.pile: Counter[Card] | None = None
         self._pending = 0
         self._drawing: str | None = None
 
@@ -78,6 +88,8 @@ class Memory:
         self.verdicts = {}
         self.color = None
         self.w4_color = {}
+        self.discard = []
+        self.pile = None
         self._pending = 0
         self._drawing = None
 
@@ -104,11 +116,18 @@ class Memory:
     def _new_round(self, event: Event, drawing: str | None) -> None:
         self.hands.clear()
         self.w4_color.clear()
+        self.discard.clear()
+        self.pile = None
         self._pending = 0
 
     def _start_card(self, event: Event, drawing: str | None) -> None:
         if event.reason != "returned":
             self.color = event.color
+            self.discard.extend(event.cards or ())
+
+    def _reshuffle(self, event: Event, drawing: str | None) -> None:
+        self.pile = Counter(self.discard[:-1])
+        del self.discard[:-1]
 
     def _choose_color(self, event: Event, drawing: str | None) -> None:
         self.color = event.color
@@ -118,6 +137,7 @@ class Memory:
         cards = event.cards or ()
         if player is None or not cards:
             return
+        self.discard.extend(cards)
         if cards[-1].rank is Rank.WILD_DRAW_FOUR:
             self.w4_color[player] = self.color
         k = self.of(player)
@@ -206,6 +226,11 @@ class Memory:
         if event.player is not None:
             self.hands.pop(event.player, None)
 
+    def _leave(self, event: Event, drawing: str | None) -> None:
+        self._forget(event, drawing)
+        if event.count:
+            self.pile = None  # their cards, unseen, went under the pile (R-LEAVE)
+
 
 _HANDLERS: dict[EventType, Callable[[Memory, Event, str | None], None]] = {
     "round_start": Memory._new_round,
@@ -220,6 +245,7 @@ _HANDLERS: dict[EventType, Callable[[Memory, Event, str | None], None]] = {
     "reveal": Memory._reveal,
     "swap": Memory._swap,
     "rotate": Memory._rotate,
-    "leave": Memory._forget,
+    "reshuffle": Memory._reshuffle,
+    "leave": Memory._leave,
     "finish": Memory._forget,
 }
