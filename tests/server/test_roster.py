@@ -20,16 +20,20 @@ def test_a_node_heard_from_is_living_until_a_scan_says_otherwise() -> None:
 
 def test_a_match_is_published_while_run_here_and_asked_about() -> None:
     """``shared``: the matches run here whose changes go on their channel. A match that
-    ends (or whose owner is unknown) leaves it; another node named as its owner does
-    not take it out: that may be a change heard late, published by the node that has
-    just handed the match here, and the seats elsewhere would stop getting its moves
-    (server/cluster/roster.py)."""
+    ends leaves it. Neither another node named as its owner nor an owner unknown takes
+    it out: the first may be a change heard late, published by the node that has just
+    handed the match here; the second, a request this node sent that node before the
+    handover, answered "not here" after it. Either way the seats elsewhere would stop
+    getting its moves (server/cluster/roster.py). The second happened: a player who
+    stayed on the node that opened the match saw none of its moves and not its end."""
     roster = Roster("n1")
-    roster.share_all({"m1", "m2", "m3"})
+    roster.share_all({"m1", "m2", "m3", "m4"})
     roster.runs("m1", "n1")  # still here: still published
     roster.runs("m2", "n2")  # a change of n2's heard late: n1 goes on publishing m2
-    roster.runs("m3", None)  # over, or owner unknown
-    assert roster.shared == {"m1", "m2"}
+    roster.runs("m3", None)  # n2 answered "not here": n1 took m3 up meanwhile
+    roster.ended("m4")  # over
+    assert roster.shared == {"m1", "m2", "m3"}
+    assert roster.owners == {"m1": "n1", "m2": "n2"}
 
 
 def test_a_match_whose_change_reached_nobody_is_no_longer_published(

@@ -74,11 +74,12 @@ class ClusterDeployment:
             # a spectator gone): stop listening, and its runner stops publishing once a
             # change reaches nobody. Whoever asks here again subscribes again.
             self.feeds.forget(change.match)
-            self._over(change.match)
+            self.link.unwatch(change.match)
+            self.roster.runs(change.match, None)
 
     def _over(self, match: str) -> None:
         self.link.unwatch(match)
-        self.roster.runs(match, None)
+        self.roster.ended(match)
 
     async def presence(self, accounts: Iterable[str]) -> set[str]:
         return await self.peers.online(accounts, self.hub)  # the living as of the last scan

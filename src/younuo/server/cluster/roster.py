@@ -75,9 +75,9 @@ class Roster:
         changes after it from the channel); a match taken up here joins it at once
         (nodes watching it asked its former owner). With the room rule most matches
         are asked about by nobody else, and nothing of them is published. A match
-        leaves it when it ends, or when a change of it published reached nobody (the
-        nodes that asked stopped listening); on a node that no longer runs it, it is
-        never read. Change it with :meth:`share` and :meth:`share_all`."""
+        leaves it when it ends (:meth:`ended`), or when a change of it published reached
+        nobody (the nodes that asked stopped listening); on a node that no longer runs
+        it, it is never read. Change it with :meth:`share` and :meth:`share_all`."""
         return self._shared_at.keys()
 
     def share(self, match: str) -> None:
@@ -96,15 +96,23 @@ class Roster:
             del self._shared_at[match]
 
     def runs(self, match: str, node: str | None) -> None:
-        """``node`` runs ``match`` (None: nobody known)."""
+        """``node`` runs ``match`` (None: nobody known).
+
+        ``shared`` is left as it is: it matters only while the match runs here, and
+        neither a change of another node's heard late (published before it handed the
+        match here) nor a request answered "not here" by the node that has just handed
+        it here (asked before the handover; the owner is then unknown until the
+        database is read again) may stop this node publishing the match it now runs.
+        """
         if node is None:
             self.owners.pop(match, None)
-            self._shared_at.pop(match, None)
         else:
-            # ``shared`` is left as it is: it matters only while the match runs here, and
-            # a change of another node's heard late (published before it handed the match
-            # here) must not stop this node publishing the match it now runs.
             self.owners[match] = node
+
+    def ended(self, match: str) -> None:
+        """``match`` is over: nobody runs it, and nothing more of it is published."""
+        self.owners.pop(match, None)
+        self._shared_at.pop(match, None)
 
 
 __all__ = ["SILENT_FOR", "Roster"]
