@@ -31,7 +31,7 @@ def test_a_match_is_published_while_run_here_and_asked_about() -> None:
     roster.runs("m1", "n1")  # still here: still published
     roster.runs("m2", "n2")  # a change of n2's heard late: n1 goes on publishing m2
     roster.runs("m3", None)  # n2 answered "not here": n1 took m3 up meanwhile
-    roster.ended("m4")  # over
+    roster.gone("m4")  # over, or handed to another node by this one
     assert roster.shared == {"m1", "m2", "m3"}
     assert roster.owners == {"m1": "n1", "m2": "n2"}
 

@@ -79,7 +79,7 @@ class ClusterDeployment:
 
     def _over(self, match: str) -> None:
         self.link.unwatch(match)
-        self.roster.ended(match)
+        self.roster.gone(match)
 
     async def presence(self, accounts: Iterable[str]) -> set[str]:
         return await self.peers.online(accounts, self.hub)  # the living as of the last scan

@@ -263,6 +263,7 @@ class Leases:
             log.exception("match %s could not be handed over to %s", match, target)
             return False
         if won:
+            self.roster.gone(match)
             self.roster.runs(match, target)
             self.link.send(node_channel(target), Adopt(match=match))
         return bool(won)

@@ -75,9 +75,10 @@ class Roster:
         changes after it from the channel); a match taken up here joins it at once
         (nodes watching it asked its former owner). With the room rule most matches
         are asked about by nobody else, and nothing of them is published. A match
-        leaves it when it ends (:meth:`ended`), or when a change of it published reached
-        nobody (the nodes that asked stopped listening); on a node that no longer runs
-        it, it is never read. Change it with :meth:`share` and :meth:`share_all`."""
+        leaves it when it ends or is handed to another node (:meth:`gone`), or when a
+        change of it published reached nobody (the nodes that asked stopped
+        listening); on a node that no longer runs it, it is never read. Change it with
+        :meth:`share` and :meth:`share_all`."""
         return self._shared_at.keys()
 
     def share(self, match: str) -> None:
@@ -109,8 +110,9 @@ class Roster:
         else:
             self.owners[match] = node
 
-    def ended(self, match: str) -> None:
-        """``match`` is over: nobody runs it, and nothing more of it is published."""
+    def gone(self, match: str) -> None:
+        """``match`` ended, or this node handed it to another: nothing more of it is
+        published from here, and its owner is unknown until :meth:`runs` says."""
         self.owners.pop(match, None)
         self._shared_at.pop(match, None)
 
