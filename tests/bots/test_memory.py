@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from younuo.bots.belief import (
     bluff_probability,
@@ -135,7 +134,7 @@ def test_bluff_probability_grows_with_the_accused_record() -> None:
     assert 0 < fresh < bluff_probability(view, memory, "ann") < 1
 
 
-def _reshuffled(players: int, seed: int) -> tuple[Any, dict[str, Memory]]:
+def _reshuffled(players: int, seed: int) -> tuple[Game, dict[str, Memory]]:
     """A dealt classic round of ``players`` played at random, drawing often, up to
     just after its first reshuffle (R-TURN-6), with every player's memory of it."""
     rng = random.Random(seed)
