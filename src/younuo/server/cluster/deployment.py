@@ -89,6 +89,7 @@ class ClusterDeployment:
             raise unavailable("the servers cannot reach each other (Redis is down)")
 
     def lost(self, match: str, owner: str | None) -> None:
+        self.roster.gone(match)  # no longer run here: nothing of it is published from here
         if owner is not None:
             self.roster.runs(match, owner)
         self.link.watch(match)

@@ -75,7 +75,7 @@ class Roster:
         changes after it from the channel); a match taken up here joins it at once
         (nodes watching it asked its former owner). With the room rule most matches
         are asked about by nobody else, and nothing of them is published. A match
-        leaves it when it ends or is handed to another node (:meth:`gone`), or when a
+        leaves it when it ends or runs on another node (:meth:`gone`), or when a
         change of it published reached nobody (the nodes that asked stopped
         listening); on a node that no longer runs it, it is never read. Change it with
         :meth:`share` and :meth:`share_all`."""
@@ -111,8 +111,9 @@ class Roster:
             self.owners[match] = node
 
     def gone(self, match: str) -> None:
-        """``match`` ended, or this node handed it to another: nothing more of it is
-        published from here, and its owner is unknown until :meth:`runs` says."""
+        """``match`` ended, or no longer runs here (handed to another node, or taken
+        up by one that found its lease run out): nothing more of it is published from
+        here, and its owner is unknown until :meth:`runs` says."""
         self.owners.pop(match, None)
         self._shared_at.pop(match, None)
 
