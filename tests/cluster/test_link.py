@@ -4,20 +4,11 @@ listener, the publisher and the work begun for messages heard."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-
-import pytest
 
 from younuo.server.cluster.inbox import Inbox
 from younuo.server.cluster.link import Link
 
 from .services import RedisServer
-
-
-@pytest.fixture(scope="module")
-def redis() -> Iterator[RedisServer]:
-    with RedisServer() as server:
-        yield server
 
 
 def test_closing_the_link_ends_the_work_begun_for_messages(redis: RedisServer) -> None:

@@ -4,9 +4,6 @@ match that stops running here leaves ``shared`` (docs/scaling.md, *Routing*)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-
-import pytest
 
 from younuo.server.cluster.deployment import ClusterDeployment
 from younuo.server.cluster.inbox import Inbox
@@ -18,12 +15,6 @@ from younuo.server.realtime.connections import Hub
 from younuo.server.realtime.feed import Feeds
 
 from .services import RedisServer
-
-
-@pytest.fixture(scope="module")
-def redis() -> Iterator[RedisServer]:
-    with RedisServer() as server:
-        yield server
 
 
 def test_a_match_lost_to_another_node_is_no_longer_published_here(redis: RedisServer) -> None:
