@@ -27,6 +27,13 @@ export const KINDS = Object.freeze({
 
 const CHAT_KEEP = 100; // messages kept for the chat drawer
 
+/** When a quiet table asks for the match again (docs/web.md, *A silent table*), in
+ * seconds: `grace` past the earliest deadline of the match's clock (the server acts at
+ * each, so silence beyond one means an update was lost on its way), `idle` of silence
+ * when the clock has no deadline, and at most `max` between two checks; each check that
+ * finds nothing new doubles the wait, so a table that is only slow costs a few syncs. */
+export const SILENCE = Object.freeze({ grace: 5, idle: 60, max: 120 });
+
 class Store extends EventTarget {
   constructor() {
     super();
@@ -35,12 +42,16 @@ class Store extends EventTarget {
     this.lobby = [];
     this.welcomed = false;
     this.booted = false; // resume() has answered: the first screen may be chosen
+    this.silence = { ...SILENCE }; // the silent table's check (tests shorten it)
+    this.silenceTimer = null;
+    this.silenceChecks = 0; // checks since the match last moved
     this.forget();
   }
 
   /** Drop everything that belongs to the signed-in account. Signing out calls it, so
    * whoever signs in next on this browser sees none of it (messages, notices, the hand). */
   forget() {
+    clearTimeout(this.silenceTimer);
     this.account = null;
     this.roomId = null;
     this.room = null;
@@ -254,6 +265,43 @@ class Store extends EventTarget {
       if (event.type === "round_start") this.lastRoundOver = null;
     }
     if (this.events.length > 200) this.events.splice(0, this.events.length - 200);
+    if (!previous || previous.version !== message.version) this.silenceChecks = 0;
+    this.watchSilence();
+  }
+
+  /** Arm the check of a silent table (SILENCE) for the match as it stands now. */
+  watchSilence() {
+    clearTimeout(this.silenceTimer);
+    const match = this.match;
+    if (!match || match.over) return;
+    const { grace, idle, max } = this.silence;
+    const clock = match.clock || {};
+    const due = [clock.turn_deadline, clock.next_round_at, clock.match_deadline].filter(Boolean);
+    const quiet = due.length ? Math.max(0, Math.min(...due) - this.serverNow()) + grace : idle;
+    const wait = Math.min(max, quiet * 2 ** this.silenceChecks);
+    const { id, version } = match;
+    this.silenceTimer = setTimeout(() => this.checkSilence(id, version), wait * 1000);
+  }
+
+  /** Still at `version` of match `id`: ask for the match again. Its `state` arms the next
+   * check; a match the server no longer runs leaves the table for the room. */
+  async checkSilence(id, version) {
+    const match = this.match;
+    if (!match || match.id !== id || match.version !== version || match.over) return;
+    this.silenceChecks += 1;
+    try {
+      await this.request({ type: "sync" });
+    } catch (error) {
+      if (this.match?.id !== id) return;
+      if (error.code === "no_match") {
+        // Its end was lost too: back to the room, read again (members get it at once).
+        this.match = null;
+        this.emit("room");
+        if (this.roomId) this.send({ type: "join_room", room: this.roomId });
+        return;
+      }
+      this.watchSilence(); // no answer (offline): look again later
+    }
   }
 
   on_state(message) {
@@ -288,6 +336,7 @@ class Store extends EventTarget {
   }
 
   on_match_over(message) {
+    clearTimeout(this.silenceTimer);
     this.matchOver = message;
     if (this.match) this.match.over = true;
     this.emit("match_over");
