@@ -31,6 +31,7 @@ from younuo.client import (
     Revoked,
     RoomSettingsPatch,
     ServerError,
+    Silence,
     State,
     TakenOver,
     Unreachable,
@@ -341,6 +342,50 @@ def test_a_version_gap_is_resynced_and_the_match_goes_on(
     assert resync.ref is not None and resync.version > dropped[0]  # the answer to a sync
     gap_update = next(f for f in after if isinstance(f, Update))
     assert gap_update.version == dropped[0] + 1  # the update that showed the gap
+
+
+def test_a_lost_update_with_nothing_after_it_is_asked_for_after_a_silence(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The update that hands the turn to this seat is lost: no update follows it to show
+    a gap (the table waits for this seat, with no turn clock), so only the silence
+    (1 s here, 60 s by default: younuo.client.Silence) makes the client sync; the bot
+    then plays on."""
+    parse = parse_server
+    dropped: list[int] = []
+    syncs: list[State] = []
+
+    def lossy(text: str | bytes) -> ServerMessage | None:
+        message = parse(text)
+        if (
+            isinstance(message, Update)
+            and not dropped
+            and message.version >= 3
+            and message.view.get("current") == "Quiet"
+        ):
+            dropped.append(message.version)
+            return None
+        if isinstance(message, State) and message.ref is not None:
+            syncs.append(message)
+        return message
+
+    monkeypatch.setattr(connection_module, "parse_server", lossy)
+
+    async def main() -> MatchOver:
+        bot = LevelBot("normal", seed=3)
+        return await run_bot(
+            server.http,
+            await guest(server, "Quiet"),
+            bot.decide,
+            observe=bot.observe,
+            quick_match="classic",
+            host=Host(bots=("easy",), settings=RoomSettingsPatch(needed=2, options=ONE_ROUND)),
+            silence=Silence(idle=1.0),
+        )
+
+    result = run(main)
+    assert result.status == "over" and dropped
+    assert any(s.version >= dropped[0] for s in syncs)  # the sync's answer brought it
 
 
 def test_a_revoked_token_stops_the_client_and_the_bot_with_a_clear_error(

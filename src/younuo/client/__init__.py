@@ -21,8 +21,9 @@
 - The messages are the server's own pydantic models (:mod:`~younuo.client.messages`).
 
 The pure parts are :class:`Conversation` (the protocol's state machine), :class:`Match`
-(the match picture) and :class:`Reconnect` (the reconnect policy); the rest is a thin
-shell of sockets. See docs/client.md.
+(the match picture), :class:`Reconnect` (the reconnect policy) and :class:`Silence`
+(when a silent match is asked for again); the rest is a thin shell of sockets. See
+docs/client.md.
 """
 
 from younuo.client.addresses import http_url, ws_url
@@ -74,6 +75,7 @@ from younuo.client.messages import (
 from younuo.client.reconnect import Reconnect, Verdict
 from younuo.client.rest import Rest
 from younuo.client.runbot import Choice, Decide, Host, Observe, run_bot
+from younuo.client.silence import Silence
 
 __all__ = [
     "AccountOut",
@@ -115,6 +117,7 @@ __all__ = [
     "ServerError",
     "ServerMessage",
     "SessionOut",
+    "Silence",
     "State",
     "Step",
     "Stopped",

@@ -101,6 +101,7 @@ from younuo.client.messages import (
     parse_server,
 )
 from younuo.client.reconnect import Reconnect, Verdict, reason, verdict
+from younuo.client.silence import Silence
 from younuo.protocol.errors import ErrorCode
 
 log = logging.getLogger("younuo.client")
@@ -205,6 +206,8 @@ class Client:
     the jitter's generator (a seeded one makes the waits repeatable).
     ``follow_rooms``: move the socket to ``/ws?room=ID`` once in a room (see the
     module's text); off, the socket stays on the address it was given.
+    ``silence``: when a match that stays silent is asked for again
+    (:class:`~younuo.client.silence.Silence`).
     """
 
     def __init__(
@@ -218,13 +221,14 @@ class Client:
         retry_for: float = 30.0,
         rng: random.Random | None = None,
         follow_rooms: bool = True,
+        silence: Silence = Silence(),  # noqa: B008 (an immutable value)
     ) -> None:
         servers = [server] if isinstance(server, str) else list(server)
         if not servers:
             raise ValueError("give at least one server address")
         self.addresses: tuple[str, ...] = tuple(ws_url(s) for s in servers)
         """The WebSocket addresses, in the order they are tried."""
-        self.conversation = Conversation(token, deltas)
+        self.conversation = Conversation(token, deltas, silence)
         """The protocol's state (account, room, lobby, match); read it, do not feed it."""
         self.reconnect = reconnect
         self.timeout = timeout
@@ -250,6 +254,8 @@ class Client:
         self._tick = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._later: set[asyncio.Task[None]] = set()
+        self._silent: asyncio.Task[None] | None = None
+        """The check of the match picture's silence, replaced by each new picture."""
         self._closing = False
 
     # ------------------------------------------------------------------ what is known
@@ -477,6 +483,13 @@ class Client:
         await self._send_quietly(step.send)
         if step.check_after is not None:
             self._later_task(self._check(step.check_after))
+        picture = self.conversation.match
+        if step.silence_after is not None and picture is not None and self.stopped is None:
+            if self._silent is not None:
+                self._silent.cancel()
+            self._silent = self._later_task(
+                self._quiet(step.silence_after, picture.id, picture.version)
+            )
         ref = getattr(message, "ref", None)
         if ref is not None:
             future = self._pending.get(ref)
@@ -542,6 +555,10 @@ class Client:
         await asyncio.sleep(delay)
         await self._send_quietly(self.conversation.check().send)
 
+    async def _quiet(self, delay: float, match: str, version: int) -> None:
+        await asyncio.sleep(delay)
+        await self._send_quietly(self.conversation.silent(match, version).send)
+
     async def _send_quietly(self, messages: Sequence[ClientMessage]) -> None:
         """Send what the conversation asked for; a closed socket is the reader's to see."""
         for message in messages:
@@ -550,10 +567,11 @@ class Client:
                 with contextlib.suppress(ConnectionClosed):
                     await ws.send(encode(message))
 
-    def _later_task(self, coroutine: Any) -> None:
+    def _later_task(self, coroutine: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.create_task(coroutine)
         self._later.add(task)
         task.add_done_callback(self._later.discard)
+        return task
 
     def _lost(self, code: int | None) -> None:
         self._ws = None

@@ -8,7 +8,9 @@ a version gap or a delta with nothing to apply it to calls for one ``sync``, and
 updates are held back until its ``state`` arrives (docs/protocol.md §4). A refusal
 ``stale_version`` names the version the table is at: usually its update is on the
 way, so the picture is checked again a moment later (:meth:`Conversation.check`) and
-only if it has still not got there is a ``sync`` sent. It does no I/O and reads no
+only if it has still not got there is a ``sync`` sent. A match that stays silent
+past its clock's deadline is asked for again too (:class:`~younuo.client.silence.Silence`:
+an update lost with nothing after it shows no gap). It does no I/O and reads no
 clock, so tests drive it frame by frame;
 :class:`~younuo.client.connection.Client` is the thin shell that moves the frames.
 """
@@ -38,6 +40,7 @@ from younuo.client.messages import (
     WatchLobby,
     Welcome,
 )
+from younuo.client.silence import Silence
 from younuo.protocol.errors import ErrorCode
 
 
@@ -55,6 +58,10 @@ class Step:
     check_after: float | None = None
     """Call :meth:`Conversation.check` this many seconds from now (a ``stale_version``
     named a version not seen yet)."""
+    silence_after: float | None = None
+    """Call :meth:`Conversation.silent` with the picture's match and version this many
+    seconds from now (a new picture: :class:`~younuo.client.silence.Silence`); a later
+    picture replaces the call."""
 
 
 STALE_GRACE = 1.0
@@ -68,7 +75,7 @@ class Conversation:
     :meth:`receive`, and each request sent gets its ``ref`` from :meth:`prepare`.
     """
 
-    def __init__(self, token: str, deltas: bool = True) -> None:
+    def __init__(self, token: str, deltas: bool = True, silence: Silence = Silence()) -> None:  # noqa: B008 (an immutable value)
         self.token = token
         self.deltas = deltas
         """Ask for view deltas (about a fifth of the bytes); applied here either way."""
@@ -91,6 +98,10 @@ class Conversation:
         """The ref of the ``sync`` in flight, if one is; updates wait for its state."""
         self.expected: tuple[str, int] | None = None
         """(match, version) a ``stale_version`` said the table is at, until seen."""
+        self.silence = silence
+        """When a silent match is asked for again."""
+        self.quiet_checks = 0
+        """Checks of a silent match since its picture last changed version."""
         self._refs = 0
 
     # ---------------------------------------------------------------- sending
@@ -133,9 +144,7 @@ class Conversation:
         if isinstance(message, Update):
             return self._update(message)
         if isinstance(message, State):
-            self.match = Match.of(message)
-            self.syncing = None  # any state is a new start, the sync's answer or not
-            self._seen()
+            return self._state(message)
         elif isinstance(message, Welcome):
             self.account = message.account
             if message.room is None or (self.room is not None and self.room.id != message.room):
@@ -159,6 +168,15 @@ class Conversation:
             return self._error(message)
         return Step(message)
 
+    def _state(self, state: State) -> Step:
+        before = self.match
+        self.match = Match.of(state)
+        self.syncing = None  # any state is a new start, the sync's answer or not
+        if before is None or (before.id, before.version) != (state.match, state.version):
+            self.quiet_checks = 0
+        self._seen()
+        return Step(state, silence_after=self.silence.wait(self.match, self.quiet_checks))
+
     def _update(self, update: Update) -> Step:
         if self.syncing is not None:
             return Step(None)  # the sync's state will show this and more
@@ -169,8 +187,12 @@ class Conversation:
             # A gap (or an update for a match with no state yet): never apply it.
             return self._sync()
         self.match = picture.after(update)
+        self.quiet_checks = 0
         self._seen()
-        return Step(update.model_copy(update={"view": dict(self.match.view), "delta": False}))
+        return Step(
+            update.model_copy(update={"view": dict(self.match.view), "delta": False}),
+            silence_after=self.silence.wait(self.match, 0),
+        )
 
     def _error(self, error: ErrorOut) -> Step:
         if self.syncing is not None and error.ref == self.syncing:
@@ -200,6 +222,21 @@ class Conversation:
         if self.expected is None or self.syncing is not None:
             return Step(None)
         self.expected = None
+        return self._sync()
+
+    def silent(self, match: str, version: int) -> Step:
+        """Called :attr:`Step.silence_after` seconds after the picture of ``match`` at
+        ``version`` came: a ``sync`` if it is still the picture (its answer, a
+        ``state``, sets the next check, each further apart)."""
+        picture = self.match
+        if (
+            picture is None
+            or (picture.id, picture.version) != (match, version)
+            or self.syncing is not None
+            or (self.over is not None and self.over.match == match)
+        ):
+            return Step(None)
+        self.quiet_checks += 1
         return self._sync()
 
 

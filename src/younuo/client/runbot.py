@@ -42,6 +42,7 @@ from younuo.client.messages import (
     Welcome,
 )
 from younuo.client.reconnect import Reconnect
+from younuo.client.silence import Silence
 
 log = logging.getLogger("younuo.client.bot")
 
@@ -88,6 +89,7 @@ async def run_bot(
     leave: bool = True,
     deltas: bool = True,
     reconnect: Reconnect | None = Reconnect(),  # noqa: B008 (an immutable value)
+    silence: Silence = Silence(),  # noqa: B008 (an immutable value)
 ) -> MatchOver:
     """Play one match as the account of ``token``; its ``match_over``.
 
@@ -98,14 +100,14 @@ async def run_bot(
     match wherever it was asked to go. ``host``: what to do as the room's host (None:
     nothing: the room then waits, for only its host can start it). ``leave``: leave the room
     after the match (an ending program should not hold a seat). ``server``,
-    ``deltas``, ``reconnect``: as for :class:`~younuo.client.Client`.
+    ``deltas``, ``reconnect``, ``silence``: as for :class:`~younuo.client.Client`.
 
     Raises :class:`~younuo.client.errors.Revoked` if the token opens nothing (or is
     revoked meanwhile), :class:`~younuo.client.errors.ServerError` if the room cannot
     be joined, :class:`~younuo.client.errors.ClientError` if the bot is kicked, and the
     client's other :class:`~younuo.client.errors.Stopped` errors.
     """
-    client = Client(server, token, deltas=deltas, reconnect=reconnect)
+    client = Client(server, token, deltas=deltas, reconnect=reconnect, silence=silence)
     frames = client.frames()
     try:
         welcome = await client.connect()
