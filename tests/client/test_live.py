@@ -294,26 +294,25 @@ def test_two_remote_bots_at_one_table(server: ServerProcess) -> None:
     run(main)
 
 
-def test_a_version_gap_is_resynced_and_the_match_goes_on(
-    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """An update lost on the way (dropped here before the client sees it): the next one
-    shows a gap, the client syncs, and the bot plays on from the fresh state. (Frames
-    are never lost on one connection: this stands for a server that skipped one.)"""
+def play_losing_one_update(
+    server: ServerProcess,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    lose: Callable[[Update], bool],
+    quick_match: str,
+    **options: Any,
+) -> tuple[MatchOver, list[ServerMessage], int | None]:
+    """A normal bot plays a one-round match against an easy one; the first update from
+    version 3 on for which ``lose`` holds never reaches the client (frames are never
+    lost on one connection: this stands for a server that skipped one). The result,
+    the frames that came, and the version lost."""
     parse = parse_server
     frames: list[ServerMessage] = []
     dropped: list[int] = []
 
     def lossy(text: str | bytes) -> ServerMessage | None:
         message = parse(text)
-        # Lost: an update after which another player moves (so that an update follows
-        # it and shows the gap; none would follow one that hands the turn to this seat).
-        if (
-            isinstance(message, Update)
-            and not dropped
-            and message.version >= 3
-            and message.view.get("current") not in (None, "Gappy")
-        ):
+        if isinstance(message, Update) and not dropped and message.version >= 3 and lose(message):
             dropped.append(message.version)
             return None  # as if it never came
         if message is not None:
@@ -326,22 +325,36 @@ def test_a_version_gap_is_resynced_and_the_match_goes_on(
         bot = LevelBot("normal", seed=2)
         return await run_bot(
             server.http,
-            await guest(server, "Gappy"),
+            await guest(server, name),
             bot.decide,
             observe=bot.observe,
-            quick_match="younuo",
+            quick_match=quick_match,
             host=Host(bots=("easy",), settings=RoomSettingsPatch(needed=2, options=ONE_ROUND)),
+            **options,
         )
 
-    result = run(main)
-    assert result.status == "over" and dropped
-    after = frames[
-        next(i for i, f in enumerate(frames) if getattr(f, "version", -1) > dropped[0]) :
-    ]
+    return run(main), frames, dropped[0] if dropped else None
+
+
+def test_a_version_gap_is_resynced_and_the_match_goes_on(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An update lost on the way: the next one shows a gap, the client syncs, and the
+    bot plays on from the fresh state. Lost: an update after which another player moves
+    (so that an update follows it and shows the gap)."""
+    result, frames, lost = play_losing_one_update(
+        server,
+        monkeypatch,
+        "Gappy",
+        lambda update: update.view.get("current") not in (None, "Gappy"),
+        "younuo",
+    )
+    assert result.status == "over" and lost is not None
+    after = frames[next(i for i, f in enumerate(frames) if getattr(f, "version", -1) > lost) :]
     resync = next(f for f in after if isinstance(f, State))
-    assert resync.ref is not None and resync.version > dropped[0]  # the answer to a sync
+    assert resync.ref is not None and resync.version > lost  # the answer to a sync
     gap_update = next(f for f in after if isinstance(f, Update))
-    assert gap_update.version == dropped[0] + 1  # the update that showed the gap
+    assert gap_update.version == lost + 1  # the update that showed the gap
 
 
 def test_a_lost_update_with_nothing_after_it_is_asked_for_after_a_silence(
@@ -351,41 +364,17 @@ def test_a_lost_update_with_nothing_after_it_is_asked_for_after_a_silence(
     a gap (the table waits for this seat, with no turn clock), so only the silence
     (1 s here, 60 s by default: younuo.client.Silence) makes the client sync; the bot
     then plays on."""
-    parse = parse_server
-    dropped: list[int] = []
-    syncs: list[State] = []
-
-    def lossy(text: str | bytes) -> ServerMessage | None:
-        message = parse(text)
-        if (
-            isinstance(message, Update)
-            and not dropped
-            and message.version >= 3
-            and message.view.get("current") == "Quiet"
-        ):
-            dropped.append(message.version)
-            return None
-        if isinstance(message, State) and message.ref is not None:
-            syncs.append(message)
-        return message
-
-    monkeypatch.setattr(connection_module, "parse_server", lossy)
-
-    async def main() -> MatchOver:
-        bot = LevelBot("normal", seed=3)
-        return await run_bot(
-            server.http,
-            await guest(server, "Quiet"),
-            bot.decide,
-            observe=bot.observe,
-            quick_match="classic",
-            host=Host(bots=("easy",), settings=RoomSettingsPatch(needed=2, options=ONE_ROUND)),
-            silence=Silence(idle=1.0),
-        )
-
-    result = run(main)
-    assert result.status == "over" and dropped
-    assert any(s.version >= dropped[0] for s in syncs)  # the sync's answer brought it
+    result, frames, lost = play_losing_one_update(
+        server,
+        monkeypatch,
+        "Quiet",
+        lambda update: update.view.get("current") == "Quiet",
+        "classic",
+        silence=Silence(idle=1.0),
+    )
+    assert result.status == "over" and lost is not None
+    answers = [f for f in frames if isinstance(f, State) and f.ref is not None]
+    assert any(f.version >= lost for f in answers)  # the sync's answer brought it
 
 
 def test_a_revoked_token_stops_the_client_and_the_bot_with_a_clear_error(

@@ -114,5 +114,5 @@ def test_a_match_that_ended_unseen_leaves_the_table_for_the_room(pages: Pages) -
     page.wait_for_function(f"{STORE}.match === null", timeout=20_000)
     assert relay.syncs, "the page never asked"
     page.wait_for_selector("yn-room .seat-grid")
-    assert page.evaluate(f"{STORE}.room.status") == "open"
+    page.wait_for_function(f"{STORE}.room.status === 'open'")  # the room, read again
     assert page.locator("yn-table").count() == 0

@@ -273,7 +273,7 @@ class Store extends EventTarget {
   watchSilence() {
     clearTimeout(this.silenceTimer);
     const match = this.match;
-    if (!match || match.over) return;
+    if (!match || match.over || match.view?.status === "match_over") return; // nothing more comes
     const { grace, idle, max } = this.silence;
     const clock = match.clock || {};
     const due = [clock.turn_deadline, clock.next_round_at, clock.match_deadline].filter(Boolean);
