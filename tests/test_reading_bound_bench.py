@@ -1,0 +1,52 @@
+"""benchmarks/reading_bound.py runs and prints what docs/bots.md reads from it (issue 42).
+
+A few rounds only: the rows are there and hold what must hold whatever the rounds. The
+told reader ("genie") keeps every hand that explains ``easy``'s choices, the true one
+always among them (the script stops if not), so at each decision its weight on the
+true hand is at least a uniform deal's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "reading_bound.py"
+
+
+def run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARK), *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_the_bound_is_printed_per_hand_size_and_beats_a_uniform_deal() -> None:
+    out = run("bound", "--seed", "3", "--games", "6")
+    assert re.search(r"^load average at start: \d+\.\d\d$", out, re.M)
+    rows = {
+        (int(m[1]), m[3]): float(m[4])
+        for m in re.finditer(r"^easy holds (\d), (\d+) decisions: (.+): (\d\.\d{4})$", out, re.M)
+    }
+    sizes = {size for size, _ in rows}
+    assert sizes, out
+    for size in sizes:
+        assert 0 < rows[size, "uniform deal: the true hand"] <= rows[size, "genie: the true hand"]
+        assert rows[size, "genie: the true hand"] <= rows[size, "genie: its colors"] <= 1
+        assert 0 <= rows[size, "expert's worlds: the true hand"] <= 1
+
+
+def test_the_mix_with_no_share_plays_the_levels_rounds() -> None:
+    """With no peeking the expert plays exactly as the level does: the same wins as
+    ``younuo simulate`` on the same block (its first rounds)."""
+    from younuo.engine import Rules
+    from younuo.sim.simulator import SimConfig, play_game
+
+    rules = Rules.from_dict({"preset": "classic", "uno_penalty": 0, "no_bluff": True})
+    config = SimConfig(bots=("expert", "easy"), rules=rules, games=4, seed=1)
+    level = sum(play_game(config, i).winner == 0 for i in range(4))
+    line = run("mix", "--share", "0", "--seed", "1", "--games", "4").splitlines()[1]
+    assert json.loads(line)["expert_wins"] == level
