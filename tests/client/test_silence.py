@@ -1,5 +1,5 @@
 """A match that stays silent is asked for again (younuo.client.silence; docs/protocol.md
-§4, *A silent match*): the waits, and the conversation's checks frame by frame."""
+§4, on ``sync``): the waits, and the conversation's checks frame by frame."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""When a quiet match is asked for again: :class:`Silence` (docs/protocol.md §4, *A silent
-match*).
+"""When a quiet match is asked for again: :class:`Silence` (docs/protocol.md §4, on
+``sync``).
 
 An update lost where no later one shows the gap (the last one before a long wait, or
 every one from a server node that stopped publishing the match) would leave the
