@@ -294,10 +294,11 @@ class Store extends EventTarget {
     } catch (error) {
       if (this.match?.id !== id) return;
       if (error.code === "no_match") {
-        // Its end was lost too: back to the room, read again (members get it at once).
-        this.match = null;
+        // Its end was lost too: read the room again (a member gets it before the ack),
+        // then show it, so the stale room never shows.
+        if (this.roomId) await this.request({ type: "join_room", room: this.roomId }).catch(() => {});
+        if (this.match?.id === id) this.match = null;
         this.emit("room");
-        if (this.roomId) this.send({ type: "join_room", room: this.roomId });
         return;
       }
       this.watchSilence(); // no answer (offline): look again later
