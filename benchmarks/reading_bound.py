@@ -197,11 +197,9 @@ def same_choices(
             return False  # a card drawn that fitted would have been offered, and played
         where = {s: i for i, s in enumerate(ids)}
         mine = [s for s in assign if s in where]
-        if not mine or choice.pending:
-            continue  # a penalty allows no play (classic)
+        if not mine or choice.pending or choice.phase == "drawn":
+            continue  # a penalty allows no play (classic); after a draw only that card
         action = choice.action
-        if choice.phase == "drawn":
-            continue  # only the card just drawn is offered (and easy plays it)
         if action.type is ActionType.PLAY:
             played = action.played[0]
             first = choice.hand.index(played)
@@ -258,7 +256,8 @@ class Measuring(ExpertBot):
         assert view.rules.draw_and_play, "kept_draws reads a draw that ends the turn"
         now = tuple(self.truth().view(other).hand)
         truth, colors = Counter(now), Counter(c.color for c in now)
-        pool = Counter(unseen_cards(view))
+        unseen = unseen_cards(view)
+        pool = Counter(unseen)
         choices = self.easy.choices
         slots, held = slot_ids(choices, now)
         kept = kept_draws(choices, slots, held)
@@ -280,7 +279,6 @@ class Measuring(ExpertBot):
                 on_colors += weight * (Counter(c.color for c in combo) == colors)
         everything = perm(sum(pool.values()), size)  # every ordered deal of the unseen cards
         rng = random.Random(7)
-        unseen = unseen_cards(view)
         pile = pile_cards(view, self.memory, unseen)
         dealt = [
             sample_world(view, self.memory, rng, unseen, self.reading.bars, None, pile).hands[other]
