@@ -22,9 +22,16 @@ against ``hard``, classic rules), the block seeds of ``bot_strength.py --suite e
     who knows more puts at least as much weight on the truth on average (Jensen), so
     no reading of the public play does better. Also the weight of a uniform deal of
     the unseen cards.
+``told``
+    The expert whose worlds, while ``easy`` holds ``--short`` cards or fewer (up to
+    three), deal ``easy``'s hand from that told reader's distribution: the best reading
+    there could be, spread as a real one is, not only the true hand. Prints the
+    expert's wins, the decisions so dealt, their worlds, and how many of them dealt
+    the true hand. With ``--short 0`` it plays exactly the level's rounds.
 
     uv run python benchmarks/reading_bound.py mix --share 0.25 --seed 1 --games 100
     uv run python benchmarks/reading_bound.py bound --seed 1 --games 60
+    uv run python benchmarks/reading_bound.py told --short 2 --seed 1 --games 100
 """
 
 from __future__ import annotations
@@ -34,10 +41,11 @@ import json
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import product
-from math import perm
+from itertools import accumulate, product
+from math import factorial, perm
 
 from tqdm import tqdm
 
@@ -188,9 +196,11 @@ def same_choices(
     slots: Sequence[Sequence[int]],
     kept: dict[int, int],
     assign: dict[int, Card],
+    colors: bool = True,
 ) -> bool:
     """Whether ``easy`` would have chosen the same with ``assign``'s cards in those slots
-    (``kept``: :func:`kept_draws`)."""
+    (``kept``: :func:`kept_draws`). ``colors=False`` leaves out the color it named, the
+    one test that reads the whole hand: for one slot at a time."""
     for k, (choice, ids) in enumerate(zip(choices, slots, strict=True)):
         drawn_here = kept.get(k)
         if drawn_here in assign and matches(assign[drawn_here], choice.top, choice.color):
@@ -207,18 +217,51 @@ def same_choices(
                 card = assign[s]
                 if where[s] < first and card != played and matches(card, choice.top, choice.color):
                     return False  # it would have been played instead
-            if played.is_wild and action.color is not None:
+            if colors and played.is_wild and action.color is not None:
                 held = list(choice.hand)
                 for s in mine:
                     held[where[s]] = assign[s]
-                colors = [c.color for c in held]
-                if max(COLORS, key=colors.count) is not action.color:
+                named = [c.color for c in held]
+                if max(COLORS, key=named.count) is not action.color:
                     return False  # it names the color it holds most
         elif action.type is ActionType.DRAW and any(
             matches(assign[s], choice.top, choice.color) for s in mine
         ):
             return False  # it drew: it had nothing to play
     return True
+
+
+def deals(
+    choices: Sequence[Choice], now: tuple[Card, ...], pool: Counter[Card]
+) -> Iterator[tuple[tuple[Card, ...], float]]:
+    """Every hand of ``len(now)`` cards from ``pool`` for the slots ``easy`` holds now
+    that explains ``easy``'s choices (the told reader's knowledge: ``now`` gives only
+    which slots are still held), with the number of ordered deals of the unseen cards
+    that give it. Each slot's cards are sifted alone first, so that three cards are
+    quick too. Stops if the true hand ``now`` does not explain the choices."""
+    slots, held = slot_ids(choices, now)
+    kept = kept_draws(choices, slots, held)
+    if not same_choices(choices, slots, kept, dict(zip(held, now, strict=True))):
+        raise AssertionError("the true hand must explain easy's choices")
+    each = [
+        [card for card in pool if same_choices(choices, slots, kept, {s: card}, colors=False)]
+        for s in held
+    ]
+    for combo in product(*each):
+        left, weight = Counter(pool), 1.0
+        for card in combo:
+            weight *= left[card]
+            left[card] -= 1
+        if weight > 0 and same_choices(choices, slots, kept, dict(zip(held, combo, strict=True))):
+            yield combo, weight
+
+
+def deals_of(hand: Counter[Card], pool: Counter[Card]) -> float:
+    """The number of ordered deals from ``pool`` that give the cards of ``hand``."""
+    orders = factorial(hand.total())
+    for card, n in hand.items():
+        orders = orders // factorial(n) * perm(pool[card], n)
+    return float(orders)
 
 
 @dataclass(slots=True)
@@ -232,51 +275,58 @@ class Weights:
         self.sums[size, name] = self.sums.get((size, name), 0.0) + value
 
 
-class Measuring(ExpertBot):
-    """The expert, measuring its worlds and the genie's bound before each search."""
+class Genie(ExpertBot):
+    """The expert beside the told reader, at its decisions while ``easy`` holds
+    ``short`` cards or fewer (at most three: the reader tries every hand)."""
 
-    def __init__(
-        self, seed: int, truth: Callable[[], Game], easy: Recording, into: Weights
-    ) -> None:
+    def __init__(self, seed: int, truth: Callable[[], Game], easy: Recording, short: int) -> None:
         super().__init__(seed)
         self.truth = truth
         self.easy = easy
-        self.into = into
+        self.short = short
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
         other = next(n for n in view.players if n != view.player)
         size = view.hand_counts[view.players.index(other)]
         # After a reshuffle the pile's cards are known (R-TURN-6), which the told reader
         # does not use: those rounds (13 of 2,000 under these rules) are left out.
-        if 1 <= size <= 2 and self.easy.choices and self.memory.pile is None:
-            self.measure(view, other, size)
+        if 1 <= size <= self.short and self.easy.choices and self.memory.pile is None:
+            assert view.rules.draw_and_play, "kept_draws reads a draw that ends the turn"
+            with self.told(view, other, tuple(self.truth().view(other).hand)):
+                return super().search(view, candidates)
         return super().search(view, candidates)
 
-    def measure(self, view: PlayerView, other: str, size: int) -> None:
-        assert view.rules.draw_and_play, "kept_draws reads a draw that ends the turn"
-        now = tuple(self.truth().view(other).hand)
+    @contextmanager
+    def told(self, view: PlayerView, other: str, now: tuple[Card, ...]) -> Iterator[None]:
+        """What the genie does with the told reader at this decision, around the search."""
+        yield
+
+
+class Measuring(Genie):
+    """The expert, measuring its worlds and the genie's bound before each search."""
+
+    def __init__(
+        self, seed: int, truth: Callable[[], Game], easy: Recording, into: Weights
+    ) -> None:
+        super().__init__(seed, truth, easy, 2)
+        self.into = into
+
+    @contextmanager
+    def told(self, view: PlayerView, other: str, now: tuple[Card, ...]) -> Iterator[None]:
+        self.measure(view, other, now)
+        yield
+
+    def measure(self, view: PlayerView, other: str, now: tuple[Card, ...]) -> None:
+        size = len(now)
         truth, colors = Counter(now), Counter(c.color for c in now)
         unseen = unseen_cards(view)
         pool = Counter(unseen)
-        choices = self.easy.choices
-        slots, held = slot_ids(choices, now)
-        kept = kept_draws(choices, slots, held)
-        if not same_choices(choices, slots, kept, dict(zip(held, now, strict=True))):
-            raise AssertionError("the true hand must explain easy's choices")
-        total = on_truth = on_colors = uniform = 0.0
-        for combo in product(list(pool), repeat=size):
-            left, weight = Counter(pool), 1.0
-            for card in combo:
-                weight *= left[card]
-                left[card] -= 1
-            if weight <= 0:
-                continue
-            exact = Counter(combo) == truth
-            uniform += weight * exact
-            if same_choices(choices, slots, kept, dict(zip(held, combo, strict=True))):
-                total += weight
-                on_truth += weight * exact
-                on_colors += weight * (Counter(c.color for c in combo) == colors)
+        total = on_truth = on_colors = 0.0
+        for combo, weight in deals(self.easy.choices, now, pool):
+            total += weight
+            on_truth += weight * (Counter(combo) == truth)
+            on_colors += weight * (Counter(c.color for c in combo) == colors)
+        uniform = deals_of(truth, pool)
         everything = perm(sum(pool.values()), size)  # every ordered deal of the unseen cards
         rng = random.Random(7)
         pile = pile_cards(view, self.memory, unseen)
@@ -297,6 +347,42 @@ class Measuring(ExpertBot):
             _share(dealt, lambda h: Counter(c.color for c in h) == colors),
         )
         into.add(size, "uniform deal: the true hand", uniform / everything)
+
+
+class Dealt(Genie):
+    """The expert whose worlds deal ``easy``'s hand from the told reader's distribution:
+    each hand that explains ``easy``'s choices, in proportion to its deals. ``tally``
+    counts the decisions so dealt, their worlds, and the worlds that deal the true hand."""
+
+    def __init__(
+        self, seed: int, truth: Callable[[], Game], easy: Recording, short: int, tally: Counter[str]
+    ) -> None:
+        super().__init__(seed, truth, easy, short)
+        self.tally = tally
+        self.hands: tuple[str, list[tuple[Card, ...]], list[float]] | None = None
+        self.now: Counter[Card] = Counter()
+
+    @contextmanager
+    def told(self, view: PlayerView, other: str, now: tuple[Card, ...]) -> Iterator[None]:
+        found = list(deals(self.easy.choices, now, Counter(unseen_cards(view))))
+        self.hands = (other, [c for c, _ in found], list(accumulate(w for _, w in found)))
+        self.now = Counter(now)
+        self.tally["told decisions"] += 1
+        try:
+            yield
+        finally:
+            self.hands = None
+
+    def deal(self, view: PlayerView, unseen: Sequence[Card], pile: Counter[Card] | None) -> Game:
+        if self.hands is None:
+            return super().deal(view, unseen, pile)
+        other, hands, cumulative = self.hands
+        hand = self.rng.choices(hands, cum_weights=cumulative)[0]
+        self.tally["their worlds"] += 1
+        self.tally["worlds dealing the true hand"] += Counter(hand) == self.now
+        drawn = list((Counter(unseen) - Counter(hand)).elements())
+        self.rng.shuffle(drawn)
+        return World({other: list(hand)}, drawn, {}).game(view, seed=self.rng.getrandbits(48))
 
 
 def _share(hands: Sequence[list[Card]], test: Callable[[list[Card]], bool]) -> float:
@@ -329,7 +415,7 @@ def play(args: argparse.Namespace, expert: Callable[[Callable[[], Game], int, Bo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("mix", "bound"))
+    parser.add_argument("what", choices=("mix", "bound", "told"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--against", choices=("easy", "hard"), default="easy")
@@ -344,6 +430,17 @@ def main() -> None:
             lambda truth, seed, _: Peeking(seed, truth, args.share, args.short, args.colors),
         )
         print(json.dumps({**vars(args), "expert_wins": wins}))
+    elif args.what == "told":
+        if args.against != "easy":
+            parser.error("the told reader reads easy's choices: --against easy")
+        tally: Counter[str] = Counter()
+
+        def dealt(truth: Callable[[], Game], seed: int, easy: Bot) -> Bot:
+            assert isinstance(easy, Recording)
+            return Dealt(seed, truth, easy, min(args.short, 3), tally)
+
+        wins = play(args, dealt)
+        print(json.dumps({**vars(args), "expert_wins": wins, **tally}))
     else:
         if args.against != "easy":
             parser.error("the bound reads easy's choices: --against easy")

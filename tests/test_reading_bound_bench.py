@@ -39,14 +39,26 @@ def test_the_bound_is_printed_per_hand_size_and_beats_a_uniform_deal() -> None:
         assert 0 <= rows[size, "expert's worlds: the true hand"] <= 1
 
 
-def test_the_mix_with_no_share_plays_the_levels_rounds() -> None:
-    """With no peeking the expert plays exactly as the level does: the same wins as
-    ``younuo simulate`` on the same block (its first rounds)."""
+def test_with_nothing_told_the_expert_plays_the_levels_rounds() -> None:
+    """With no peeking (``mix``) or no hand short enough to tell (``told``) the expert
+    plays exactly as the level does: the same wins as ``younuo simulate`` on the same
+    block (its first rounds)."""
     from younuo.engine import Rules
     from younuo.sim.simulator import SimConfig, play_game
 
     rules = Rules.from_dict({"preset": "classic", "uno_penalty": 0, "no_bluff": True})
     config = SimConfig(bots=("expert", "easy"), rules=rules, games=4, seed=1)
     level = sum(play_game(config, i).winner == 0 for i in range(4))
-    line = run("mix", "--share", "0", "--seed", "1", "--games", "4").splitlines()[1]
-    assert json.loads(line)["expert_wins"] == level
+    for args in (("mix", "--share", "0"), ("told", "--short", "0")):
+        line = run(*args, "--seed", "1", "--games", "4").splitlines()[1]
+        assert json.loads(line)["expert_wins"] == level, args
+
+
+def test_the_told_readers_worlds_deal_the_true_hand_at_times() -> None:
+    """The told reader's deal is used at the decisions near the round's end; the true
+    hand always explains ``easy``'s choices, so it is among the hands dealt, and so
+    are others (the reader is told which slots are held, not what they hold)."""
+    line = run("told", "--short", "1", "--seed", "2", "--games", "4").splitlines()[1]
+    out = json.loads(line)
+    assert out["told decisions"] >= 1, out
+    assert 0 < out["worlds dealing the true hand"] < out["their worlds"], out
