@@ -1,5 +1,5 @@
 """How well the expert would have to read its opponent's hand, and how well it could
-(issue 42; docs/bots.md, *How good a reading would have to be*).
+(issue 42; docs/bot-research.md, *How good a reading would have to be*).
 
 Heads-up, the expert against ``easy`` under the issue's rules (``--against hard``:
 against ``hard``, classic rules), the block seeds of ``bot_strength.py --suite expert``

@@ -13,7 +13,8 @@ against the uniform deal (theta = 0).
 
     nice -n 15 uv run python benchmarks/train_hand_model.py [--rounds 3000] [--seed 42]
 
-The shipped model: ``--rounds 3000 --seed 42`` (docs/bots.md, "The expert level").
+The shipped model: ``--rounds 3000 --seed 42`` (docs/bot-research.md, "A learned model
+of the hidden hands").
 """
 
 from __future__ import annotations

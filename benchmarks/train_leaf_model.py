@@ -14,7 +14,7 @@ the new model against the hard level's 7-feature model
 
     nice -n 15 uv run python benchmarks/train_leaf_model.py [--rounds 20000] [--seed 7]
 
-The shipped model: ``--rounds 20000 --seed 7`` (docs/bots.md, "The expert level").
+The shipped model: ``--rounds 20000 --seed 7`` (docs/bot-research.md, "Search and evaluation").
 Deterministic for a seed (the same weights twice).
 """
 

@@ -3,7 +3,7 @@
 Plays the same 4-player rounds twice, once with the changed weights at the first seat
 and once with plain ``normal`` there (the comparison), seats rotating, and prints both
 win rates with 95% Wilson intervals and the rounds won by one and lost by the other
-("+a -b"). Changes apply to ``younuo.bots.weights.NORMAL``; docs/bots.md ("Tuning the
+("+a -b"). Changes apply to ``younuo.bots.weights.NORMAL``; docs/bot-research.md ("Tuning the
 favourite's weights") has the figures.
 
     uv run python benchmarks/weight_tuning.py --weights wild=24,void=1,color=1.5 \\

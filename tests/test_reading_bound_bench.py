@@ -1,4 +1,4 @@
-"""benchmarks/reading_bound.py runs and prints what docs/bots.md reads from it (issue 42).
+"""benchmarks/reading_bound.py runs and prints what docs/bot-research.md reads from it (issue 42).
 
 A few rounds only: the rows are there and hold what must hold whatever the rounds. The
 told reader ("genie") keeps every hand that explains ``easy``'s choices, the true one

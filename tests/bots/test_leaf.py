@@ -137,7 +137,7 @@ def test_a_playout_is_judged_by_the_leaf_it_is_given() -> None:
 
 
 def test_the_searches_judge_by_the_hard_model_unless_given_the_learned_one() -> None:
-    """The learned leaf is an option (it played no better, docs/bots.md): both levels
+    """The learned leaf is an option (it played no better, docs/bot-research.md): both levels
     judge by rollout.estimate by default; an expert given the model searches with it,
     deterministically."""
     assert HardBot(seed=1).leaf is None and ExpertBot(seed=1).leaf is None

@@ -27,7 +27,7 @@ better guess of the hand, not more search. The expert level guesses better:
    (:mod:`younuo.bots.handmodel`, fitted to simulated rounds): each hand is dealt
    with a weight per card from what its owner showed (the color they named, their
    last play, the colors they left, ...) on top of the bars. It fits the hands
-   better than the bars alone and played no better (docs/bots.md), so the level
+   better than the bars alone and played no better (docs/bot-research.md), so the level
    does not use it; nor a learned value of the playouts' last positions
    (``leaf=``, :mod:`younuo.bots.leaf`), which predicts the winner better than the
    hard level's and also played no better.
@@ -56,7 +56,7 @@ from younuo.engine.determinize import unseen_cards
 EXPERT_BUDGET = 2000
 """Playout plies per decision, as the hard level. Three times as many (6,000, and 8
 candidate plays) won 133 of 200 rounds against ``easy`` heads-up where 2,000 won 139
-of the same deals (docs/bots.md): the search's estimates are biased, not just noisy."""
+of the same deals (docs/bot-research.md): the search's estimates are biased, not just noisy."""
 
 EXPERT_CANDIDATES = 6
 """Candidate plays searched, as the hard level."""
@@ -66,7 +66,7 @@ EXPERT_TREE = TreeSettings(budget=3000, depth=6, c=0.7, horizon=8)
 (:mod:`younuo.bots.ismcts`), 3,000 plies per decision. Against ``hard`` it won 423 of
 800 rounds heads-up and 204 of 800 as one of four where the flat search
 (``tree=None``) won 390 and 190 on the same deals; against ``easy`` 409 of 600
-heads-up (412) and 101 of 500 as one of six (103) (docs/bots.md: not beyond the
+heads-up (412) and 101 of 500 as one of six (103) (docs/bot-research.md: not beyond the
 noise; 1,500 and 6,000 plies played worse)."""
 
 
@@ -77,7 +77,7 @@ best for themselves, are far from how weak players play, and its 8-ply playouts 
 fewer of them: against ``easy`` and a random playable card at tables of five to eight
 the flat search won 907 of 4,200 rounds where the tree won 834 of the same deals
 (eight players against ``easy``: 134 of 800 against 106), at half the tree's CPU time
-(docs/bots.md)."""
+(docs/bot-research.md)."""
 
 
 class ExpertBot(HardBot):
@@ -108,10 +108,10 @@ class ExpertBot(HardBot):
         ``read_draws=False`` deals worlds as the hard bot does (for measuring).
         ``hand_model``: a learned guess of the hands to deal the worlds by (the shipped
         one: :func:`younuo.bots.handmodel.shipped`); left out, the draws' bars only: the
-        shipped model played no better (docs/bots.md). ``soft_bars``: the bars left to
+        shipped model played no better (docs/bot-research.md). ``soft_bars``: the bars left to
         the model's weights instead of binding the deal. ``leaf``: the value of a
         playout's last position (the hard level's when left out; the learned one,
-        :func:`younuo.bots.leaf.shipped`, played no better: docs/bots.md)."""
+        :func:`younuo.bots.leaf.shipped`, played no better: docs/bot-research.md)."""
         super().__init__(
             seed,
             timing,

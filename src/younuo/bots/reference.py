@@ -5,7 +5,7 @@ engine in F# with eight bots, 10 million simulated rounds per table): its best b
 "MixBot2", wins 68.8% of heads-up rounds and 24.2% as one of six against bots that play
 a random playable card. Comparing those with our bots against ``easy`` compares unlike
 opponents: ``easy`` names the color it holds most, which alone wins it 56% of heads-up
-rounds against a random playable card (docs/bots.md). So both outside bots are rebuilt
+rounds against a random playable card (docs/bot-research.md). So both outside bots are rebuilt
 here from the project's description of them, to measure ours against the same opponents:
 
 - :class:`PlayableBot`, the outside baseline ("RandomBot" there): a playable card at

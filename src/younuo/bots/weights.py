@@ -3,7 +3,7 @@
 :func:`younuo.bots.normal.play_score` adds up what a play is worth in "cards shed"
 units: :attr:`Weights.card` per card it sheds, plus or minus the other lines below.
 ``normal`` plays with :data:`NORMAL`; the ``hard`` level's *favourite* (the move its
-search keeps unless a rival clearly beats it) uses :data:`HARD`. docs/bots.md ("Where
+search keeps unless a rival clearly beats it) uses :data:`HARD`. docs/bot-research.md ("Where
 the 4-player gap is") has what tuning them by simulation gave.
 """
 
