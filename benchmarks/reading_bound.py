@@ -10,7 +10,9 @@ against ``hard``, classic rules), the block seeds of ``bot_strength.py --suite e
     share ``--share`` of its worlds, only while the opponent holds ``--short`` cards or
     fewer (if given); ``--colors`` deals instead a hand of the true colors (a wild for a
     wild) whose cards are guessed. Prints the expert's wins. With ``--share 0`` it
-    plays exactly the level's rounds.
+    plays exactly the level's rounds. ``--players N``: one expert against N - 1
+    opponents, every one's true hand dealt in those worlds (``--short``: while every
+    one holds that many cards or fewer).
 ``bound``
     At each of the expert's decisions while ``easy`` holds one or two cards: the weight
     the expert's worlds put on the true hand (the share of 30 worlds that deal it
@@ -30,6 +32,7 @@ against ``hard``, classic rules), the block seeds of ``bot_strength.py --suite e
     the true hand. With ``--short 0`` it plays exactly the level's rounds.
 
     uv run python benchmarks/reading_bound.py mix --share 0.25 --seed 1 --games 100
+    uv run python benchmarks/reading_bound.py mix --against hard --players 4 --share 0.1 --seed 1
     uv run python benchmarks/reading_bound.py bound --seed 1 --games 60
     uv run python benchmarks/reading_bound.py told --short 2 --seed 1 --games 100
 """
@@ -58,7 +61,7 @@ from younuo.engine import Action, ActionType, Card, Game, PlayerView, Rules
 from younuo.engine.cards import COLORS, Color
 from younuo.engine.determinize import unseen_cards
 from younuo.engine.legality import matches
-from younuo.sim.simulator import derive_seed
+from younuo.sim.simulator import SimConfig, derive_seed, seating
 from younuo.sim.table import Table, drive
 
 ISSUE_RULES = {"preset": "classic", "uno_penalty": 0, "no_bluff": True}
@@ -394,20 +397,25 @@ def _fixed(game: Game) -> Callable[[], Game]:
 
 
 def play(args: argparse.Namespace, expert: Callable[[Callable[[], Game], int, Bot], Bot]) -> int:
-    """The expert's wins over the block's rounds (seats alternating, as in younuo simulate)."""
+    """The expert's wins over the block's rounds, seated and seeded as ``younuo
+    simulate`` seats and seeds the expert's rows (the expert first, the seats rotating).
+    ``expert`` also gets the first opponent (heads-up: the only one)."""
     rules = Rules.from_dict(ISSUE_RULES if args.against == "easy" else {"preset": "classic"})
+    levels = ("expert", *[args.against] * (args.players - 1))
+    config = SimConfig(bots=levels, rules=rules, games=args.games, seed=args.seed)
+    names = config.names
     wins = 0
     for index in tqdm(range(args.games), desc="rounds", leave=False):
         seed = derive_seed(args.seed, index)
-        names = ["p1-expert", f"p2-{args.against}"]
-        order = names if index % 2 == 0 else names[::-1]
-        game = Game.new(order, rules, seed=seed)
-        opponent = (
-            Recording(derive_seed(seed, 2))
+        game = Game.new([names[k] for k in seating(config, index)], rules, seed=seed)
+        opponents = {
+            names[k]: Recording(derive_seed(seed, k + 1))
             if args.against == "easy"
-            else make_bot(args.against, seed=derive_seed(seed, 2))
-        )
-        bots = {names[0]: expert(_fixed(game), derive_seed(seed, 1), opponent), names[1]: opponent}
+            else make_bot(args.against, seed=derive_seed(seed, k + 1))
+            for k in range(1, len(names))
+        }
+        first = opponents[names[1]]
+        bots = {names[0]: expert(_fixed(game), derive_seed(seed, 1), first), **opponents}
         outcome = drive(Table(game, bots), unit="round")
         wins += outcome.winner == names[0]
     return wins
@@ -419,10 +427,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--against", choices=("easy", "hard"), default="easy")
+    parser.add_argument("--players", type=int, default=2, help="mix only: the expert and N-1")
     parser.add_argument("--share", type=float, default=0.25)
     parser.add_argument("--short", type=int, default=200)
     parser.add_argument("--colors", action="store_true")
     args = parser.parse_args()
+    if args.players != 2 and args.what != "mix":
+        parser.error("the told reader reads one opponent: --players 2")
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     if args.what == "mix":
         wins = play(

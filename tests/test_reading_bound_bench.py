@@ -52,6 +52,13 @@ def test_with_nothing_told_the_expert_plays_the_levels_rounds() -> None:
     for args in (("mix", "--share", "0"), ("told", "--short", "0")):
         line = run(*args, "--seed", "1", "--games", "4").splitlines()[1]
         assert json.loads(line)["expert_wins"] == level, args
+    # One of four against hard (classic): the seats rotate as younuo simulate rotates them.
+    classic = Rules.from_dict({"preset": "classic"})
+    four = SimConfig(bots=("expert", "hard", "hard", "hard"), rules=classic, games=4, seed=2)
+    level = sum(play_game(four, i).winner == 0 for i in range(4))
+    mix = ("mix", "--share", "0", "--against", "hard", "--players", "4", "--seed", "2")
+    line = run(*mix, "--games", "4").splitlines()[1]
+    assert json.loads(line)["expert_wins"] == level
 
 
 def test_the_told_readers_worlds_deal_the_true_hand_at_times() -> None:
