@@ -352,6 +352,19 @@ class Measuring(Genie):
         into.add(size, "uniform deal: the true hand", uniform / everything)
 
 
+@dataclass(frozen=True, slots=True)
+class ToldHands:
+    """The told reader's hands for ``other`` at one decision, worked out once for all
+    the search's worlds: each hand, the running sum of their weights, whether it is
+    the true hand, and the unseen cards the rest of a world is dealt from."""
+
+    other: str
+    hands: list[tuple[Card, ...]]
+    cumulative: list[float]
+    exact: list[bool]
+    pool: Counter[Card]
+
+
 class Dealt(Genie):
     """The expert whose worlds deal ``easy``'s hand from the told reader's distribution:
     each hand that explains ``easy``'s choices, in proportion to its deals. ``tally``
@@ -362,30 +375,39 @@ class Dealt(Genie):
     ) -> None:
         super().__init__(seed, truth, easy, short)
         self.tally = tally
-        self.hands: tuple[str, list[tuple[Card, ...]], list[float]] | None = None
-        self.now: Counter[Card] = Counter()
+        self.told_now: ToldHands | None = None
 
     @contextmanager
     def told(self, view: PlayerView, other: str, now: tuple[Card, ...]) -> Iterator[None]:
-        found = list(deals(self.easy.choices, now, Counter(unseen_cards(view))))
-        self.hands = (other, [c for c, _ in found], list(accumulate(w for _, w in found)))
-        self.now = Counter(now)
+        pool = Counter(unseen_cards(view))
+        found = list(deals(self.easy.choices, now, pool))
+        truth = Counter(now)
+        self.told_now = ToldHands(
+            other,
+            [c for c, _ in found],
+            list(accumulate(w for _, w in found)),
+            [Counter(c) == truth for c, _ in found],
+            pool,
+        )
         self.tally["told decisions"] += 1
         try:
             yield
         finally:
-            self.hands = None
+            self.told_now = None
 
     def deal(self, view: PlayerView, unseen: Sequence[Card], pile: Counter[Card] | None) -> Game:
-        if self.hands is None:
+        reading = self.told_now
+        if reading is None:
             return super().deal(view, unseen, pile)
-        other, hands, cumulative = self.hands
-        hand = self.rng.choices(hands, cum_weights=cumulative)[0]
+        k = self.rng.choices(range(len(reading.hands)), cum_weights=reading.cumulative)[0]
+        hand = reading.hands[k]
         self.tally["their worlds"] += 1
-        self.tally["worlds dealing the true hand"] += Counter(hand) == self.now
-        drawn = list((Counter(unseen) - Counter(hand)).elements())
+        self.tally["worlds dealing the true hand"] += reading.exact[k]
+        drawn = list((reading.pool - Counter(hand)).elements())
         self.rng.shuffle(drawn)
-        return World({other: list(hand)}, drawn, {}).game(view, seed=self.rng.getrandbits(48))
+        return World({reading.other: list(hand)}, drawn, {}).game(
+            view, seed=self.rng.getrandbits(48)
+        )
 
 
 def _share(hands: Sequence[list[Card]], test: Callable[[list[Card]], bool]) -> float:
